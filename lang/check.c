@@ -1,0 +1,424 @@
+/* check.c — the declaration half of the checker: selecting variants,
+ * declaring every global name, checking initialisers and bodies in order,
+ * and the whole-program checks (yielding calls, unused declarations). */
+#include "check_internal.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "program.h"
+#include "vm.h"
+
+void check_error(Checker *c, const Node *at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  diag_addv(c->d, DIAG_ERROR, at->file, at->line, at->col, fmt, ap);
+  va_end(ap);
+}
+
+void check_warning(Checker *c, const Node *at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  diag_addv(c->d, DIAG_WARNING, at->file, at->line, at->col, fmt, ap);
+  va_end(ap);
+}
+
+Symbol *check_lookup_global(Checker *c, const char *name) {
+  for (int i = 0; i < c->symbol_count; i++)
+    if (strcmp(c->symbols[i]->name, name) == 0) return c->symbols[i];
+  return NULL;
+}
+
+Symbol *check_new_symbol(Checker *c, SymKind kind, const char *name, Node *decl) {
+  Symbol *s = ast_alloc(c->ast, sizeof *s);
+  memset(s, 0, sizeof *s);
+  s->kind = kind;
+  s->name = name;
+  s->decl = decl;
+  return s;
+}
+
+static void add_global_symbol(Checker *c, Symbol *s) {
+  if (c->symbol_count == c->symbol_cap) {
+    c->symbol_cap = c->symbol_cap ? c->symbol_cap * 2 : 64;
+    c->symbols = realloc(c->symbols, sizeof *c->symbols * (size_t)c->symbol_cap);
+  }
+  c->symbols[c->symbol_count++] = s;
+}
+
+void check_defer(Checker *c, int kind, Node *node, Symbol *callee) {
+  if (c->deferred_count == c->deferred_cap) {
+    c->deferred_cap = c->deferred_cap ? c->deferred_cap * 2 : 64;
+    c->deferred = realloc(c->deferred, sizeof *c->deferred * (size_t)c->deferred_cap);
+  }
+  c->deferred[c->deferred_count++] = (Deferred){node, callee, c->fn, kind};
+}
+
+Type *check_type_node(Checker *c, Node *n) {
+  if (!n) return type_of(TY_VOID);
+  if (n->kind == N_TYPE_LIST) return type_list(check_type_node(c, n->a));
+  Type *t = type_from_name(n->name);
+  if (!t) {
+    static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board"};
+    const char *hint = diag_suggest(n->name, known, 8);
+    if (hint) check_error(c, n, "unknown type '%s'; did you mean '%s'?", n->name, hint);
+    else check_error(c, n, "unknown type '%s'; types are int, bool, player, tile, cell, dir, placement, board and [T]", n->name);
+    return type_of(TY_ERROR);
+  }
+  return t;
+}
+
+/* ---- the effective declarations: base game plus selected variants ---- */
+
+typedef struct DeclSet {
+  Node **items;
+  int count, cap;
+} DeclSet;
+
+static void decls_push(DeclSet *s, Node *n) {
+  if (s->count == s->cap) {
+    s->cap = s->cap ? s->cap * 2 : 64;
+    s->items = realloc(s->items, sizeof *s->items * (size_t)s->cap);
+  }
+  s->items[s->count++] = n;
+}
+
+static bool is_singleton(NodeKind k) {
+  return k == N_GAME || k == N_PLAYERS || k == N_GHOSTS || k == N_PLAY || k == N_RANK;
+}
+
+static bool is_named(NodeKind k) {
+  return k == N_PARAM || k == N_TILES || k == N_BOARD || k == N_VAR || k == N_FN;
+}
+
+static const char *decl_word(NodeKind k) {
+  switch (k) {
+  case N_PARAM: return "param";
+  case N_TILES: return "tiles";
+  case N_BOARD: return "board";
+  case N_VAR: return "var";
+  case N_FN: return "fn";
+  default: return "declaration";
+  }
+}
+
+/* A variant's declaration replaces the base one of the same kind and name. */
+static void apply_decl(Checker *c, DeclSet *set, Node *d) {
+  for (int i = 0; i < set->count; i++) {
+    Node *old = set->items[i];
+    if (is_singleton(d->kind) && old->kind == d->kind) {
+      set->items[i] = d;
+      return;
+    }
+    if (is_named(d->kind) && is_named(old->kind) && strcmp(old->name, d->name) == 0) {
+      if (old->kind != d->kind)
+        check_error(c, d, "variant declares %s '%s' but the game has a %s of that name",
+                    decl_word(d->kind), d->name, decl_word(old->kind));
+      else
+        set->items[i] = d;
+      return;
+    }
+  }
+  decls_push(set, d);
+}
+
+static Node *find_variant(Checked *out, const char *name) {
+  for (int i = 0; i < out->variant_count; i++)
+    if (strcmp(out->variants[i]->name, name) == 0) return out->variants[i];
+  return NULL;
+}
+
+static void report_unknown_variant(Checker *c, const char *name, const Node *at) {
+  char list[512] = "";
+  for (int i = 0; i < c->out->variant_count; i++) {
+    if (i) strncat(list, ", ", sizeof list - strlen(list) - 1);
+    strncat(list, c->out->variants[i]->name, sizeof list - strlen(list) - 1);
+  }
+  const char *names[64];
+  int n = c->out->variant_count < 64 ? c->out->variant_count : 64;
+  for (int i = 0; i < n; i++) names[i] = c->out->variants[i]->name;
+  const char *hint = diag_suggest(name, names, n);
+  Node none = {0};
+  none.file = 0;
+  if (!at) at = &none;
+  if (hint) check_error(c, at, "unknown variant '%s'; did you mean '%s'?", name, hint);
+  else check_error(c, at, "unknown variant '%s'; variants: %s", name, n ? list : "(none)");
+}
+
+static bool selected(const char *const *names, int count, const char *name) {
+  for (int i = 0; i < count; i++)
+    if (strcmp(names[i], name) == 0) return true;
+  return false;
+}
+
+static void check_variant_constraints(Checker *c, Node *v, const char *const *names, int count) {
+  for (int i = 0; i < v->list.count; i++) {
+    Node *d = v->list.items[i];
+    if (d->kind != N_REQUIRES && d->kind != N_EXCLUDES) continue;
+    for (int j = 0; j < d->list.count; j++) {
+      Node *ref = d->list.items[j];
+      if (!find_variant(c->out, ref->name)) {
+        report_unknown_variant(c, ref->name, ref);
+        continue;
+      }
+      bool on = selected(names, count, ref->name);
+      if (d->kind == N_REQUIRES && !on)
+        check_error(c, ref, "variant '%s' requires variant '%s'", v->name, ref->name);
+      if (d->kind == N_EXCLUDES && on)
+        check_error(c, ref, "variant '%s' cannot be combined with variant '%s'", v->name, ref->name);
+    }
+  }
+}
+
+static void collect_decls(Checker *c, const char *const *variants, int variant_count, DeclSet *set) {
+  for (int i = 0; i < c->ast->decls.count; i++) {
+    Node *d = c->ast->decls.items[i];
+    if (d->kind == N_VARIANT) {
+      if (find_variant(c->out, d->name)) check_error(c, d, "variant '%s' is declared twice", d->name);
+      c->out->variants = realloc(c->out->variants, sizeof(Node *) * (size_t)(c->out->variant_count + 1));
+      c->out->variants[c->out->variant_count++] = d;
+    } else if (d->kind == N_REQUIRES || d->kind == N_EXCLUDES) {
+      check_error(c, d, "'%s' belongs inside a variant", d->kind == N_REQUIRES ? "requires" : "excludes");
+    } else if (d->kind != N_IMPORT && d->kind != N_EXTENDS) {
+      apply_decl(c, set, d);
+    }
+  }
+  for (int i = 0; i < variant_count; i++) {
+    Node *v = find_variant(c->out, variants[i]);
+    if (!v) {
+      report_unknown_variant(c, variants[i], NULL);
+      continue;
+    }
+    check_variant_constraints(c, v, variants, variant_count);
+    for (int j = 0; j < v->list.count; j++) {
+      Node *d = v->list.items[j];
+      if (d->kind == N_REQUIRES || d->kind == N_EXCLUDES) continue;
+      if (d->kind == N_VARIANT || d->kind == N_IMPORT || d->kind == N_EXTENDS) {
+        check_error(c, d, "a variant cannot contain this declaration");
+        continue;
+      }
+      apply_decl(c, set, d);
+    }
+  }
+}
+
+/* ---- declaring globals ---- */
+
+static bool name_taken(Checker *c, Node *d) {
+  Symbol *old = check_lookup_global(c, d->name);
+  if (old) {
+    check_error(c, d, "'%s' is already declared (line %d)", d->name, old->decl ? old->decl->line : 0);
+    return true;
+  }
+  for (int i = 0; i < NATIVE__COUNT; i++)
+    if (strcmp(ts_natives[i].name, d->name) == 0) {
+      check_error(c, d, "'%s' is a built-in function; choose another name", d->name);
+      return true;
+    }
+  return false;
+}
+
+static void declare_global(Checker *c, Node *d, int kind, Type *type) {
+  if (name_taken(c, d)) return;
+  Symbol *s = check_new_symbol(c, SYM_GLOBAL, d->name, d);
+  s->global_kind = kind;
+  s->type = type;
+  s->per_seat = d->per_player;
+  s->index = c->out->global_slots;
+  c->out->global_slots += s->per_seat ? TS_MAX_SEATS : 1;
+  d->sym = s;
+  add_global_symbol(c, s);
+  c->out->globals = realloc(c->out->globals, sizeof(Symbol *) * (size_t)(c->out->global_count + 1));
+  c->out->globals[c->out->global_count++] = s;
+}
+
+static void declare_board(Checker *c, Node *d) {
+  if (d->str && strcmp(d->str, "square") == 0) d->ival = GRID_SQUARE;
+  else if (d->str && strcmp(d->str, "hex") == 0) d->ival = GRID_HEX;
+  else check_error(c, d, "unknown grid '%s'; grids are square and hex", d->str ? d->str : "?");
+  if (d->levels < 1) d->levels = 1;
+  if (d->bound != BOUND_NONE && (d->w < 1 || d->h < 1 || d->w > 64 || d->h > 64))
+    check_error(c, d, "board size %dx%d is out of range (1x1 to 64x64)", d->w, d->h);
+  if (d->levels > 32) check_error(c, d, "a board has at most 32 levels, not %d", d->levels);
+  if (name_taken(c, d)) return;
+  Symbol *s = check_new_symbol(c, SYM_BOARD, d->name, d);
+  s->type = type_of(TY_BOARD);
+  s->per_seat = d->per_player;
+  s->index = c->out->board_numbers;
+  c->out->board_numbers += s->per_seat ? TS_MAX_SEATS : 1;
+  d->sym = s;
+  add_global_symbol(c, s);
+  c->out->boards = realloc(c->out->boards, sizeof(Symbol *) * (size_t)(c->out->board_count + 1));
+  c->out->boards[c->out->board_count++] = s;
+}
+
+static void declare_fn(Checker *c, Node *d) {
+  if (name_taken(c, d)) return;
+  Symbol *s = check_new_symbol(c, SYM_FN, d->name, d);
+  s->type = d->a ? check_type_node(c, d->a) : type_of(TY_VOID);
+  s->param_count = d->list.count;
+  s->params = ast_alloc(c->ast, sizeof(Type *) * (size_t)(s->param_count + 1));
+  for (int i = 0; i < d->list.count; i++) s->params[i] = check_type_node(c, d->list.items[i]->a);
+  s->index = c->out->fn_count;
+  d->sym = s;
+  add_global_symbol(c, s);
+  c->out->fns = realloc(c->out->fns, sizeof(Symbol *) * (size_t)(c->out->fn_count + 1));
+  c->out->fns[c->out->fn_count++] = s;
+}
+
+static void read_singletons(Checker *c, DeclSet *set, Node **play) {
+  Checked *out = c->out;
+  out->min_players = out->max_players = 0;
+  for (int i = 0; i < set->count; i++) {
+    Node *d = set->items[i];
+    switch (d->kind) {
+    case N_GAME: out->name = d->str; break;
+    case N_PLAYERS:
+      out->min_players = (int)d->ival;
+      out->max_players = (int)(d->ival2 ? d->ival2 : d->ival);
+      if (out->min_players < 1 || out->max_players < out->min_players || out->max_players > TS_MAX_SEATS)
+        check_error(c, d, "player count must be within 1..%d", TS_MAX_SEATS);
+      break;
+    case N_GHOSTS: out->ghosts = (int)d->ival; break;
+    case N_PLAY: *play = d; break;
+    case N_RANK: c->rank = d; break;
+    default: break;
+    }
+  }
+  if (out->max_players + out->ghosts > TS_MAX_SEATS) {
+    Node at = {0};
+    check_error(c, &at, "at most %d seats (players and ghosts)", TS_MAX_SEATS);
+  }
+}
+
+static void check_rank(Checker *c) {
+  if (!c->rank) return;
+  if (c->rank->list.count > TS_MAX_RANK_KEYS) check_error(c, c->rank, "at most %d ranking keys", TS_MAX_RANK_KEYS);
+  for (int i = 0; i < c->rank->list.count; i++) {
+    Node *k = c->rank->list.items[i];
+    Symbol *s = check_lookup_global(c, k->name);
+    if (!s || s->kind != SYM_GLOBAL || !s->per_seat || s->type->kind != TY_INT) {
+      check_error(c, k, "ranking key '%s' must be a 'per player int' variable", k->name);
+      continue;
+    }
+    s->used = true;
+    k->sym = s;
+  }
+}
+
+/* ---- whole-program checks after all bodies ---- */
+
+static void propagate_yields(Checker *c) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < c->deferred_count; i++) {
+      Deferred *e = &c->deferred[i];
+      if (e->kind == DEFER_CALL_EDGE && e->callee->yields && e->caller && !e->caller->yields) {
+        e->caller->yields = true;
+        changed = true;
+      }
+    }
+  }
+  for (int i = 0; i < c->deferred_count; i++) {
+    Deferred *e = &c->deferred[i];
+    if (!e->callee->yields) continue;
+    if (e->kind == DEFER_EXPR_CALL)
+      check_error(c, e->node, "'%s' makes a decision (choose), so it can only be called as a statement, "
+                  "in 'let x = …' or in 'x = …'", e->callee->name);
+    if (e->kind == DEFER_CALLBACK)
+      check_error(c, e->node, "'%s' makes a decision (choose), so it cannot be passed to a built-in",
+                  e->callee->name);
+  }
+}
+
+static void warn_unused(Checker *c) {
+  for (int i = 0; i < c->symbol_count; i++) {
+    Symbol *s = c->symbols[i];
+    if (s->used || !s->decl || s == c->out->main) continue;
+    /* Declarations from imported modules are libraries: unused is normal. */
+    if (s->decl->file != 0) continue;
+    const char *what = s->kind == SYM_FN ? "function" : s->kind == SYM_BOARD ? "board"
+                       : s->global_kind == GLOBAL_PARAM ? "param" : s->global_kind == GLOBAL_TILES ? "tiles" : "variable";
+    check_warning(c, s->decl, "%s '%s' is never used", what, s->name);
+  }
+}
+
+bool check_program(Ast *ast, const char *const *variants, int variant_count,
+                   bool warnings, Checked *out, Diags *d) {
+  memset(out, 0, sizeof *out);
+  Checker c = {.ast = ast, .d = d, .out = out};
+  int errors_before = d->errors;
+  DeclSet set = {0};
+  Node *play = NULL;
+  collect_decls(&c, variants, variant_count, &set);
+  read_singletons(&c, &set, &play);
+  /* A file with neither `game` nor `play` is a library module (stdlib):
+   * it is checked on its own, and nothing in it is unused. */
+  bool module = !out->name && !play;
+  if (!out->name) out->name = "untitled";
+  if (module) {
+    out->min_players = out->max_players = 1;
+  } else if (out->min_players == 0) {
+    Node at = {0};
+    check_error(&c, &at, "the game declares no player count (add e.g. 'players 2..4')");
+  }
+
+  /* Declare every name first: bodies may use names declared later. */
+  for (int i = 0; i < set.count; i++) {
+    Node *n = set.items[i];
+    if (n->kind == N_BOARD) declare_board(&c, n);
+    else if (n->kind == N_FN) declare_fn(&c, n);
+  }
+  for (int i = 0; i < set.count; i++) { /* params first: tiles and vars may use them */
+    Node *n = set.items[i];
+    if (n->kind == N_PARAM) declare_global(&c, n, GLOBAL_PARAM, NULL);
+  }
+  for (int i = 0; i < set.count; i++) {
+    Node *n = set.items[i];
+    if (n->kind == N_TILES) declare_global(&c, n, GLOBAL_TILES, type_list(type_of(TY_TILE)));
+    else if (n->kind == N_VAR) declare_global(&c, n, GLOBAL_VAR, check_type_node(&c, n->a));
+  }
+
+  out->main = check_new_symbol(&c, SYM_FN, "<play>", play);
+  out->main->type = type_of(TY_VOID);
+  out->main->index = out->fn_count;
+
+  /* Initialisers run in the main function, in the order they run. */
+  for (int i = 0; i < out->global_count; i++) {
+    Symbol *s = out->globals[i];
+    Node *init = s->global_kind == GLOBAL_VAR ? s->decl->b : s->decl->a;
+    if (!init) continue;
+    Type *t = check_init_expr(&c, out->main, init, s->global_kind == GLOBAL_PARAM ? NULL : s->type);
+    if (s->global_kind == GLOBAL_PARAM) {
+      if (t->kind != TY_INT && t->kind != TY_BOOL && t->kind != TY_ERROR)
+        check_error(&c, init, "a param must be an int or a bool, not %s", tname(t));
+      s->type = t;
+    } else if (t != s->type && t->kind != TY_ERROR && s->type->kind != TY_ERROR) {
+      check_error(&c, init, "'%s' is %s but its initial value is %s", s->name, tname(s->type), tname(t));
+    }
+  }
+  for (int i = 0; i < out->fn_count; i++) check_function_body(&c, out->fns[i], out->fns[i]->decl->b);
+  if (play) check_function_body(&c, out->main, play->b);
+  else if (!module) {
+    Node at = {0};
+    check_error(&c, &at, "the game has no 'play { … }' block");
+  }
+  check_rank(&c);
+  propagate_yields(&c);
+  if (warnings && !module) warn_unused(&c);
+  out->rank = c.rank;
+  free(set.items);
+  free(c.symbols);
+  free(c.scopes);
+  free(c.deferred);
+  return d->errors == errors_before;
+}
+
+void checked_free(Checked *c) {
+  free(c->globals);
+  free(c->boards);
+  free(c->fns);
+  free(c->variants);
+  memset(c, 0, sizeof *c);
+}

@@ -1,0 +1,55 @@
+/* checker.h — name resolution, variant selection and static typing.
+ *
+ * The checker turns the parsed declarations of a game (its file, the files
+ * it imports or extends, and the selected variants) into one consistent
+ * program model: every name resolved to a Symbol, every expression typed,
+ * every local given a slot. It reports all errors it finds, not just the
+ * first. The compiler (compile.c) trusts its annotations. */
+#ifndef TESSERA_CHECK_H
+#define TESSERA_CHECK_H
+
+#include "ast.h"
+#include "diag.h"
+#include "types.h"
+
+typedef enum { SYM_LOCAL, SYM_GLOBAL, SYM_BOARD, SYM_FN, SYM_NATIVE } SymKind;
+
+struct Symbol {
+  SymKind kind;
+  const char *name;
+  Node *decl;
+  Type *type;          /* locals, globals; result for functions */
+  int index;           /* local slot, global slot, board number, fn index, native id */
+  int global_kind;     /* GLOBAL_PARAM / GLOBAL_TILES / GLOBAL_VAR */
+  bool per_seat, used, yields;
+  /* functions */
+  Type **params;
+  int param_count;
+  int local_count;
+  Type **local_types;  /* per slot, for the collector's ref maps */
+  int local_cap;
+};
+
+typedef struct Checked {
+  const char *name;
+  int min_players, max_players, ghosts;
+  Symbol **globals;    /* params, tiles, vars in initialisation order */
+  int global_count, global_slots;
+  Symbol **boards;
+  int board_count, board_numbers;
+  Symbol **fns;        /* index = Symbol.index */
+  int fn_count;
+  Symbol *main;        /* the `play` body as a function (index fn_count-1) */
+  Node *rank;
+  Node **variants;     /* every declared variant */
+  int variant_count;
+} Checked;
+
+/* Checks the declarations in ast->decls with the named variants selected.
+ * Returns true when there was no error. `out` is filled either way (for
+ * listing variants); free with checked_free. */
+bool check_program(Ast *ast, const char *const *variants, int variant_count,
+                   bool warnings, Checked *out, Diags *d);
+void checked_free(Checked *c);
+
+#endif

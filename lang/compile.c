@@ -1,0 +1,559 @@
+/* compile.c — emits bytecode for a checked program. One pass over each
+ * function; jumps are patched when their target is known. The checker has
+ * resolved every name and type, so nothing here can fail. */
+#include "compile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_aux.h"
+#include "opcodes.h"
+#include "types.h"
+#include "vm.h"
+
+typedef struct Loop {
+  int continue_target;
+  int *breaks;
+  int break_count, break_cap;
+  struct Loop *outer;
+} Loop;
+
+typedef struct Compiler {
+  Program *p;
+  int line;
+  Loop *loop;
+} Compiler;
+
+/* ---- emitting ---- */
+
+static int emit(Compiler *c, int32_t word) {
+  Program *p = c->p;
+  if (p->code_len == p->code_cap) {
+    p->code_cap = p->code_cap ? p->code_cap * 2 : 1024;
+    p->code = realloc(p->code, sizeof *p->code * (size_t)p->code_cap);
+    p->lines = realloc(p->lines, sizeof *p->lines * (size_t)p->code_cap);
+  }
+  p->code[p->code_len] = word;
+  p->lines[p->code_len] = c->line;
+  return p->code_len++;
+}
+
+static void op0(Compiler *c, Opcode op) { emit(c, op); }
+static void op1(Compiler *c, Opcode op, int32_t a) { emit(c, op); emit(c, a); }
+static void op2(Compiler *c, Opcode op, int32_t a, int32_t b) { emit(c, op); emit(c, a); emit(c, b); }
+
+/* Emits a jump with a placeholder target; returns the operand to patch. */
+static int jump(Compiler *c, Opcode op) {
+  emit(c, op);
+  return emit(c, -1);
+}
+static void patch_here(Compiler *c, int operand) { c->p->code[operand] = c->p->code_len; }
+
+static int add_string(Program *p, const char *s) {
+  for (int i = 0; i < p->string_count; i++)
+    if (strcmp(p->strings[i], s) == 0) return i;
+  if (p->string_count == p->string_cap) {
+    p->string_cap = p->string_cap ? p->string_cap * 2 : 32;
+    p->strings = realloc(p->strings, sizeof *p->strings * (size_t)p->string_cap);
+  }
+  p->strings[p->string_count] = strdup(s);
+  return p->string_count++;
+}
+
+static void emit_int(Compiler *c, int64_t v) {
+  if (v >= INT32_MIN && v <= INT32_MAX) {
+    op1(c, BC_INT, (int32_t)v);
+    return;
+  }
+  Program *p = c->p;
+  if (p->constant_count == p->constant_cap) {
+    p->constant_cap = p->constant_cap ? p->constant_cap * 2 : 16;
+    p->constants = realloc(p->constants, sizeof *p->constants * (size_t)p->constant_cap);
+  }
+  p->constants[p->constant_count] = v;
+  op1(c, BC_CONST, p->constant_count++);
+}
+
+static int type_code_string(Compiler *c, const Type *t) {
+  char code[32];
+  return add_string(c->p, type_code(t, code, sizeof code));
+}
+
+/* ---- expressions ---- */
+
+static void expr(Compiler *c, Node *n);
+
+static void at(Compiler *c, const Node *n) {
+  if (n->line > 0) c->line = n->line;
+}
+
+static void name_load(Compiler *c, Node *n) {
+  if (n->aux == AUX_NATIVE_VALUE && !n->sym) {
+    op2(c, BC_NATIVE, (int32_t)n->ival, 0);
+    return;
+  }
+  Symbol *s = n->sym;
+  switch (s->kind) {
+  case SYM_LOCAL: op1(c, BC_LOAD_LOCAL, s->index); break;
+  case SYM_GLOBAL: op1(c, BC_LOAD_GLOBAL, s->index); break;
+  case SYM_BOARD: emit_int(c, s->index); break;
+  default: break;
+  }
+}
+
+static Opcode binary_opcode(Op op) {
+  switch (op) {
+  case OP_ADD: return BC_ADD;
+  case OP_SUB: return BC_SUB;
+  case OP_MUL: return BC_MUL;
+  case OP_DIV: return BC_DIV;
+  case OP_MOD: return BC_MOD;
+  case OP_EQ: return BC_EQ;
+  case OP_NE: return BC_NE;
+  case OP_LT: return BC_LT;
+  case OP_LE: return BC_LE;
+  case OP_GT: return BC_GT;
+  case OP_GE: return BC_GE;
+  case OP_BAND: return BC_BAND;
+  case OP_BOR: return BC_BOR;
+  case OP_BXOR: return BC_BXOR;
+  case OP_SHL: return BC_SHL;
+  case OP_SHR: return BC_SHR;
+  default: return BC_HALT;
+  }
+}
+
+static void binary(Compiler *c, Node *n) {
+  if (n->op == OP_AND || n->op == OP_OR) {
+    expr(c, n->a);
+    int end = jump(c, n->op == OP_AND ? BC_AND_ELSE : BC_OR_ELSE);
+    expr(c, n->b);
+    patch_here(c, end);
+    return;
+  }
+  expr(c, n->a);
+  expr(c, n->b);
+  at(c, n);
+  bool lists = n->a->type && n->a->type->kind == TY_LIST;
+  switch (n->op) {
+  case OP_IN: op0(c, BC_IN); break;
+  case OP_NOT_IN: op0(c, BC_IN); op0(c, BC_NOT); break;
+  case OP_ADD: op0(c, lists ? BC_CONCAT : BC_ADD); break;
+  case OP_EQ: op0(c, lists ? BC_LIST_EQ : BC_EQ); break;
+  case OP_NE:
+    if (lists) { op0(c, BC_LIST_EQ); op0(c, BC_NOT); }
+    else op0(c, BC_NE);
+    break;
+  default: op0(c, binary_opcode(n->op)); break;
+  }
+}
+
+static void call(Compiler *c, Node *n) {
+  if (!(n->aux & AUX_NATIVE_CALL)) {
+    for (int i = 0; i < n->list.count; i++) expr(c, n->list.items[i]);
+    at(c, n);
+    op2(c, BC_CALL, n->sym->index, n->list.count);
+    return;
+  }
+  int argc = n->list.count;
+  for (int i = 0; i < n->list.count; i++) {
+    Node *a = n->list.items[i];
+    if (a->kind == N_NAME && a->sym && a->sym->kind == SYM_FN) emit_int(c, a->sym->index);
+    else expr(c, a);
+  }
+  if (n->ival2) { /* the native formats its argument: pass the type code */
+    emit_int(c, type_code_string(c, n->list.items[0]->type));
+    argc++;
+  }
+  at(c, n);
+  op2(c, BC_NATIVE, (int32_t)n->ival, argc);
+}
+
+static void index_load(Compiler *c, Node *n) {
+  switch (n->aux) {
+  case AUX_SEAT_GLOBAL:
+    expr(c, n->b);
+    at(c, n);
+    op1(c, BC_LOAD_SEAT_GLOBAL, n->a->sym->index);
+    break;
+  case AUX_SEAT_BOARD:
+    emit_int(c, n->a->sym->index);
+    expr(c, n->b);
+    at(c, n);
+    op0(c, BC_ADD);
+    break;
+  case AUX_TILE_INDEX:
+    expr(c, n->a);
+    expr(c, n->b);
+    at(c, n);
+    op2(c, BC_NATIVE, NATIVE_tile_value, 2);
+    break;
+  default:
+    expr(c, n->a);
+    expr(c, n->b);
+    at(c, n);
+    op0(c, BC_INDEX);
+  }
+}
+
+static bool is_ref(const Type *t) { return t && t->kind == TY_LIST; }
+
+/* Loops of a comprehension or a for statement share this shape. */
+typedef struct LoopHead {
+  int top, exit;
+} LoopHead;
+
+static LoopHead loop_open(Compiler *c, Node *iterable, int hidden, int var) {
+  LoopHead h;
+  if (iterable->kind == N_RANGE) {
+    expr(c, iterable->a);
+    emit_int(c, 1);
+    op0(c, BC_SUB);
+    op1(c, BC_STORE_LOCAL, var);
+    expr(c, iterable->b);
+    op1(c, BC_STORE_LOCAL, hidden);
+    h.top = c->p->code_len;
+    emit(c, BC_FOR_RANGE);
+    emit(c, var);
+    emit(c, hidden);
+    h.exit = emit(c, -1);
+  } else {
+    expr(c, iterable);
+    op1(c, BC_STORE_LOCAL, hidden);
+    emit_int(c, 0);
+    op1(c, BC_STORE_LOCAL, hidden + 1);
+    h.top = c->p->code_len;
+    emit(c, BC_FOR_LIST);
+    emit(c, hidden);
+    emit(c, hidden + 1);
+    emit(c, var);
+    h.exit = emit(c, -1);
+  }
+  return h;
+}
+
+static void loop_close(Compiler *c, LoopHead h) {
+  op1(c, BC_JUMP, h.top);
+  patch_here(c, h.exit);
+}
+
+static void comprehension(Compiler *c, Node *n) {
+  op2(c, BC_LIST, 0, is_ref(n->a->type));
+  op1(c, BC_STORE_LOCAL, n->slot);
+  LoopHead heads[16];
+  int count = n->list.count < 16 ? n->list.count : 16;
+  for (int i = 0; i < count; i++) {
+    Node *clause = n->list.items[i];
+    heads[i] = loop_open(c, clause->a, clause->aux, clause->slot);
+  }
+  int skip = -1;
+  if (n->b) {
+    expr(c, n->b);
+    skip = jump(c, BC_JUMP_IF_FALSE);
+  }
+  expr(c, n->a);
+  op1(c, BC_LIST_PUSH, n->slot);
+  if (skip >= 0) patch_here(c, skip);
+  for (int i = count - 1; i >= 0; i--) loop_close(c, heads[i]);
+  op1(c, BC_LOAD_LOCAL, n->slot);
+}
+
+static void expr(Compiler *c, Node *n) {
+  at(c, n);
+  switch (n->kind) {
+  case N_INT: case N_BOOL: emit_int(c, n->ival); break;
+  case N_STRING: emit_int(c, add_string(c->p, n->str)); break;
+  case N_NAME: name_load(c, n); break;
+  case N_BINARY: binary(c, n); break;
+  case N_UNARY:
+    expr(c, n->a);
+    op0(c, n->op == OP_NOT ? BC_NOT : BC_NEG);
+    break;
+  case N_CALL: call(c, n); break;
+  case N_INDEX: index_load(c, n); break;
+  case N_FIELD:
+    expr(c, n->a);
+    op2(c, BC_NATIVE, (int32_t)n->ival, 1);
+    break;
+  case N_LIST:
+    for (int i = 0; i < n->list.count; i++) expr(c, n->list.items[i]);
+    at(c, n);
+    op2(c, BC_LIST, n->list.count, is_ref(n->type) && is_ref(n->type->elem));
+    break;
+  case N_COMPREHENSION: comprehension(c, n); break;
+  case N_RANGE:
+    expr(c, n->a);
+    expr(c, n->b);
+    op0(c, BC_RANGE);
+    break;
+  case N_COND: {
+    expr(c, n->a);
+    int otherwise = jump(c, BC_JUMP_IF_FALSE);
+    expr(c, n->b);
+    int end = jump(c, BC_JUMP);
+    patch_here(c, otherwise);
+    expr(c, n->c);
+    patch_here(c, end);
+    break;
+  }
+  case N_CHOOSE:
+    expr(c, n->a);
+    expr(c, n->b);
+    at(c, n);
+    op1(c, BC_CHOOSE, type_code_string(c, n->type));
+    break;
+  default: break;
+  }
+}
+
+/* ---- assignment targets ---- */
+
+/* Pushes what a store into `target` needs below the value. */
+static void store_begin(Compiler *c, Node *target) {
+  if (target->kind != N_INDEX) return;
+  if (target->aux == AUX_SEAT_GLOBAL) {
+    expr(c, target->b);
+    return;
+  }
+  store_begin(c, target->a);
+  expr(c, target->a);
+  expr(c, target->b);
+}
+
+static void store_end(Compiler *c, Node *target) {
+  if (target->kind == N_NAME) {
+    Symbol *s = target->sym;
+    op1(c, s->kind == SYM_LOCAL ? BC_STORE_LOCAL : BC_STORE_GLOBAL, s->index);
+  } else if (target->aux == AUX_SEAT_GLOBAL) {
+    op1(c, BC_STORE_SEAT_GLOBAL, target->a->sym->index);
+  } else {
+    op0(c, BC_SET_INDEX);
+    store_end(c, target->a);
+  }
+}
+
+static void assign(Compiler *c, Node *n) {
+  store_begin(c, n->a);
+  if (n->op != OP_ASSIGN) expr(c, n->a);
+  expr(c, n->b);
+  at(c, n);
+  if (n->op == OP_ADD && n->a->type && n->a->type->kind == TY_LIST) op0(c, BC_CONCAT);
+  else if (n->op != OP_ASSIGN) op0(c, binary_opcode(n->op));
+  store_end(c, n->a);
+}
+
+/* ---- statements ---- */
+
+static void block(Compiler *c, Node *b);
+
+static void loop_begin(Compiler *c, Loop *l, int continue_target) {
+  memset(l, 0, sizeof *l);
+  l->continue_target = continue_target;
+  l->outer = c->loop;
+  c->loop = l;
+}
+
+static void loop_end(Compiler *c, Loop *l) {
+  for (int i = 0; i < l->break_count; i++) patch_here(c, l->breaks[i]);
+  free(l->breaks);
+  c->loop = l->outer;
+}
+
+static void add_break(Compiler *c) {
+  Loop *l = c->loop;
+  if (l->break_count == l->break_cap) {
+    l->break_cap = l->break_cap ? l->break_cap * 2 : 4;
+    l->breaks = realloc(l->breaks, sizeof *l->breaks * (size_t)l->break_cap);
+  }
+  l->breaks[l->break_count++] = jump(c, BC_JUMP);
+}
+
+static void stmt(Compiler *c, Node *n) {
+  at(c, n);
+  switch (n->kind) {
+  case N_LET:
+    expr(c, n->b);
+    op1(c, BC_STORE_LOCAL, n->slot);
+    break;
+  case N_ASSIGN: assign(c, n); break;
+  case N_IF: {
+    expr(c, n->a);
+    int otherwise = jump(c, BC_JUMP_IF_FALSE);
+    block(c, n->b);
+    if (n->c) {
+      int end = jump(c, BC_JUMP);
+      patch_here(c, otherwise);
+      if (n->c->kind == N_IF) stmt(c, n->c);
+      else block(c, n->c);
+      patch_here(c, end);
+    } else {
+      patch_here(c, otherwise);
+    }
+    break;
+  }
+  case N_WHILE: {
+    Loop l;
+    int top = c->p->code_len;
+    loop_begin(c, &l, top);
+    expr(c, n->a);
+    l.breaks = malloc(sizeof(int) * 4);
+    l.break_cap = 4;
+    l.breaks[l.break_count++] = jump(c, BC_JUMP_IF_FALSE);
+    block(c, n->b);
+    op1(c, BC_JUMP, top);
+    loop_end(c, &l);
+    break;
+  }
+  case N_FOR: {
+    LoopHead h = loop_open(c, n->a, n->aux, n->slot);
+    Loop l;
+    loop_begin(c, &l, h.top);
+    block(c, n->b);
+    loop_close(c, h);
+    loop_end(c, &l);
+    break;
+  }
+  case N_BREAK: add_break(c); break;
+  case N_CONTINUE: op1(c, BC_JUMP, c->loop->continue_target); break;
+  case N_RETURN:
+    if (n->a) {
+      expr(c, n->a);
+      op0(c, BC_RETURN);
+    } else {
+      op0(c, BC_RETURN_VOID);
+    }
+    break;
+  case N_FAIL: op1(c, BC_FAIL, add_string(c->p, n->a->str ? n->a->str : "fail")); break;
+  case N_EXPR_STMT:
+    expr(c, n->a);
+    if (n->a->type && n->a->type->kind != TY_VOID && n->a->type->kind != TY_ERROR) op0(c, BC_POP);
+    break;
+  default: break;
+  }
+}
+
+static void block(Compiler *c, Node *b) {
+  for (int i = 0; i < b->list.count; i++) stmt(c, b->list.items[i]);
+}
+
+/* ---- functions ---- */
+
+static void finish_fn(Compiler *c, FnInfo *f, const Symbol *s) {
+  f->name = strdup(s->name);
+  f->locals = (int16_t)s->local_count;
+  f->ref_map = c->p->ref_map_len;
+  c->p->ref_maps = realloc(c->p->ref_maps, (size_t)(c->p->ref_map_len + s->local_count + 1));
+  /* 1: a list; 2: a list of lists (starts as the empty list of lists). */
+  for (int i = 0; i < s->local_count; i++) {
+    const Type *t = s->local_types[i];
+    c->p->ref_maps[c->p->ref_map_len++] = !type_is_ref(t) ? 0 : type_is_ref(t->elem) ? 2 : 1;
+  }
+}
+
+static void compile_fn(Compiler *c, Symbol *s, FnInfo *f) {
+  Node *decl = s->decl;
+  f->entry = c->p->code_len;
+  f->params = (int16_t)s->param_count;
+  f->returns_value = s->type->kind != TY_VOID;
+  f->file = decl->file;
+  c->line = decl->line;
+  block(c, decl->b);
+  /* Falling off the end: the checker guarantees value functions return. */
+  op0(c, BC_RETURN_VOID);
+  finish_fn(c, f, s);
+}
+
+static void init_global(Compiler *c, Symbol *g) {
+  Node *init = g->global_kind == GLOBAL_VAR ? g->decl->b : g->decl->a;
+  if (!init) return;
+  c->line = g->decl->line;
+  int copies = g->per_seat ? TS_MAX_SEATS : 1;
+  for (int s = 0; s < copies; s++) {
+    expr(c, init);
+    op1(c, BC_STORE_GLOBAL, g->index + s);
+  }
+}
+
+static void compile_main(Compiler *c, const Checked *k, FnInfo *f) {
+  f->entry = c->p->code_len;
+  f->file = k->main->decl ? k->main->decl->file : 0;
+  for (int pass = GLOBAL_PARAM; pass <= GLOBAL_VAR; pass++) {
+    if (pass == GLOBAL_VAR) op0(c, BC_SETUP_BOARDS);
+    for (int i = 0; i < k->global_count; i++)
+      if (k->globals[i]->global_kind == pass) init_global(c, k->globals[i]);
+  }
+  if (k->main->decl && k->main->decl->b) {
+    c->line = k->main->decl->line;
+    block(c, k->main->decl->b);
+  }
+  op0(c, BC_HALT);
+  finish_fn(c, f, k->main);
+}
+
+static void describe_globals(Program *p, const Checked *k) {
+  p->global_count = k->global_count;
+  p->global_slots = k->global_slots;
+  p->globals = calloc((size_t)k->global_count + 1, sizeof *p->globals);
+  for (int i = 0; i < k->global_count; i++) {
+    Symbol *s = k->globals[i];
+    GlobalInfo *g = &p->globals[i];
+    g->name = strdup(s->name);
+    if (s->type) type_code(s->type, g->type, sizeof g->type);
+    g->slot = s->index;
+    g->per_seat = s->per_seat;
+    g->visibility = (uint8_t)s->decl->visibility;
+    g->is_ref = s->type && type_is_ref(s->type);
+    g->kind = (uint8_t)s->global_kind;
+  }
+}
+
+static void describe_boards(Program *p, const Checked *k) {
+  p->board_decl_count = k->board_count;
+  p->board_numbers = k->board_numbers;
+  p->boards = calloc((size_t)k->board_count + 1, sizeof *p->boards);
+  for (int i = 0; i < k->board_count; i++) {
+    Node *d = k->boards[i]->decl;
+    BoardInfo *b = &p->boards[i];
+    b->name = strdup(d->name);
+    b->per_seat = d->per_player;
+    b->first = k->boards[i]->index;
+    b->spec.grid = (uint8_t)d->ival;
+    b->spec.bound = (uint8_t)d->bound;
+    b->spec.levels = (uint8_t)d->levels;
+    b->spec.w = (int16_t)d->w;
+    b->spec.h = (int16_t)d->h;
+    b->spec.capacity = d->bound == BOUND_NONE ? 0 : d->w * d->h * d->levels;
+  }
+}
+
+Program *compile_program(const Ast *ast, const Checked *k) {
+  Program *p = calloc(1, sizeof *p);
+  Compiler c = {.p = p, .line = 1};
+  p->name = strdup(k->name);
+  p->min_players = k->min_players;
+  p->max_players = k->max_players;
+  p->ghosts = k->ghosts;
+  p->fn_count = k->fn_count + 1;
+  p->fns = calloc((size_t)p->fn_count, sizeof *p->fns);
+  for (int i = 0; i < k->fn_count; i++) compile_fn(&c, k->fns[i], &p->fns[i]);
+  p->main_fn = k->fn_count;
+  compile_main(&c, k, &p->fns[p->main_fn]);
+  describe_globals(p, k);
+  describe_boards(p, k);
+  if (k->rank) {
+    for (int i = 0; i < k->rank->list.count && i < TS_MAX_RANK_KEYS; i++) {
+      Node *key = k->rank->list.items[i];
+      p->keys[p->key_count++] = (RankKey){key->sym->index, key->ival != 0};
+    }
+  }
+  p->file_count = ast->file_count;
+  p->files = calloc((size_t)ast->file_count + 1, sizeof *p->files);
+  for (int i = 0; i < ast->file_count; i++) p->files[i] = strdup(ast->files[i].path);
+  p->variant_count = k->variant_count;
+  p->variants = calloc((size_t)k->variant_count + 1, sizeof *p->variants);
+  for (int i = 0; i < k->variant_count; i++) {
+    p->variants[i].name = strdup(k->variants[i]->name);
+    p->variants[i].doc = strdup(k->variants[i]->str ? k->variants[i]->str : "");
+  }
+  return p;
+}

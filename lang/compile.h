@@ -1,0 +1,12 @@
+/* compile.h — checked syntax tree to bytecode. */
+#ifndef TESSERA_COMPILE_H
+#define TESSERA_COMPILE_H
+
+#include "ast.h"
+#include "checker.h"
+#include "program.h"
+
+/* Builds the program from a successfully checked tree. */
+Program *compile_program(const Ast *ast, const Checked *checked);
+
+#endif

@@ -1,0 +1,40 @@
+/* diag.h — every compile-time message goes through here, so all of them look
+ * alike: `file:line:col: error: message`, the source line, a caret under the
+ * column. Diagnostics are collected (not printed at once) so a run reports
+ * every error of a file, sorted by position. */
+#ifndef TESSERA_DIAG_H
+#define TESSERA_DIAG_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+struct Ast;
+
+typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagLevel;
+
+typedef struct Diag {
+  DiagLevel level;
+  int file, line, col;
+  char *message;
+} Diag;
+
+typedef struct Diags {
+  Diag *items;
+  int count, cap;
+  int errors, warnings;
+} Diags;
+
+void diags_init(Diags *d);
+void diags_free(Diags *d);
+void diag_add(Diags *d, DiagLevel level, int file, int line, int col,
+              const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+void diag_addv(Diags *d, DiagLevel level, int file, int line, int col,
+               const char *fmt, va_list ap);
+/* Prints every diagnostic, ordered by file then position, with source line and
+ * caret, taking paths and text from the Ast's files. */
+void diags_print(const Diags *d, const struct Ast *ast, FILE *out);
+
+/* Closest candidate within a small edit distance, or NULL: "did you mean". */
+const char *diag_suggest(const char *name, const char *const *candidates, int count);
+
+#endif

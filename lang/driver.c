@@ -1,0 +1,78 @@
+/* driver.c — the compile pipeline behind ts_compile_file: load the rule file
+ * and everything it imports or extends, check it with the selected
+ * variants, compile it, and print every diagnostic. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "checker.h"
+#include "compile.h"
+#include "engine.h"
+#include "parse.h"
+
+#ifndef TESSERA_DEFAULT_STDLIB
+#define TESSERA_DEFAULT_STDLIB "stdlib"
+#endif
+#ifndef TESSERA_DEFAULT_GAMES
+#define TESSERA_DEFAULT_GAMES "games"
+#endif
+
+static const char *pick_dir(const char *given, const char *env, const char *fallback) {
+  if (given) return given;
+  const char *e = getenv(env);
+  return e && *e ? e : fallback;
+}
+
+static bool already_loaded(const Ast *ast, const char *path) {
+  for (int i = 0; i < ast->file_count; i++)
+    if (strcmp(ast->files[i].path, path) == 0) return true;
+  return false;
+}
+
+/* Follows `import` and `extends` declarations, including those of the
+ * files they bring in (the decl list grows while we walk it). */
+static void load_dependencies(Ast *ast, const char *stdlib_dir, const char *games_dir, Diags *d) {
+  for (int i = 0; i < ast->decls.count; i++) {
+    Node *n = ast->decls.items[i];
+    if (n->kind != N_IMPORT && n->kind != N_EXTENDS) continue;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.tess", n->kind == N_IMPORT ? stdlib_dir : games_dir, n->name);
+    if (already_loaded(ast, path)) continue;
+    FILE *probe = fopen(path, "r");
+    if (!probe) {
+      diag_add(d, DIAG_ERROR, n->file, n->line, n->col, "cannot find %s '%s' (looked for %s)",
+               n->kind == N_IMPORT ? "module" : "game", n->name, path);
+      continue;
+    }
+    fclose(probe);
+    parse_path(ast, path, d);
+  }
+}
+
+TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FILE *diagnostics) {
+  TsCompileOptions none = {0};
+  if (!options) options = &none;
+  Ast *ast = ast_new();
+  Diags d;
+  diags_init(&d);
+  TsProgram *result = NULL;
+  if (parse_path(ast, path, &d) >= 0) {
+    load_dependencies(ast, pick_dir(options->stdlib_dir, "TESSERA_STDLIB", TESSERA_DEFAULT_STDLIB),
+                      pick_dir(options->games_dir, "TESSERA_GAMES", TESSERA_DEFAULT_GAMES), &d);
+    Checked checked;
+    bool ok = d.errors == 0;
+    /* Check even after syntax errors: report as much as possible at once. */
+    ok = check_program(ast, options->variants, options->variant_count, options->warnings, &checked, &d) && ok;
+    if (ok) {
+      result = calloc(1, sizeof *result);
+      result->program = compile_program(ast, &checked);
+    }
+    for (int i = 0; i < checked.fn_count; i++) free(checked.fns[i]->local_types);
+    if (checked.main) free(checked.main->local_types);
+    checked_free(&checked);
+  }
+  if (diagnostics) diags_print(&d, ast, diagnostics);
+  diags_free(&d);
+  ast_free(ast);
+  return result;
+}

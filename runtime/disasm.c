@@ -1,0 +1,66 @@
+/* disasm.c — prints a program's bytecode, function by function, with the
+ * source line each instruction came from. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "opcodes.h"
+#include "program.h"
+
+static const struct {
+  const char *name;
+  int operands;
+} opcode_info[] = {
+#define TS_OP_INFO(name, ops, effect, meaning) {#name, ops},
+  TS_OPCODES(TS_OP_INFO)
+#undef TS_OP_INFO
+};
+
+/* Returns line `line` of the file (without its newline), or NULL. */
+static char *source_line(const char *path, int line) {
+  FILE *f = fopen(path, "r");
+  if (!f) return NULL;
+  char buf[1024];
+  char *found = NULL;
+  for (int n = 1; fgets(buf, sizeof buf, f); n++) {
+    if (n != line) continue;
+    buf[strcspn(buf, "\n")] = 0;
+    found = strdup(buf);
+    break;
+  }
+  fclose(f);
+  return found;
+}
+
+static int function_end(const Program *p, int fn) {
+  int end = p->code_len;
+  for (int i = 0; i < p->fn_count; i++)
+    if (p->fns[i].entry > p->fns[fn].entry && p->fns[i].entry < end) end = p->fns[i].entry;
+  return end;
+}
+
+void program_disassemble(const Program *p, FILE *out) {
+  fprintf(out, "; %s: %d functions, %d code words, %d global slots, %d strings\n", p->name,
+          p->fn_count, p->code_len, p->global_slots, p->string_count);
+  for (int fn = 0; fn < p->fn_count; fn++) {
+    const FnInfo *f = &p->fns[fn];
+    const char *path = f->file < p->file_count ? p->files[f->file] : "?";
+    fprintf(out, "\nfn %d %s  (params %d, locals %d)  %s\n", fn, f->name, f->params, f->locals, path);
+    int last_line = -1;
+    for (int pc = f->entry, end = function_end(p, fn); pc < end;) {
+      int op = p->code[pc];
+      if (p->lines[pc] != last_line) {
+        last_line = p->lines[pc];
+        char *text = source_line(path, last_line);
+        fprintf(out, "      ; %d: %s\n", last_line, text ? text : "");
+        free(text);
+      }
+      fprintf(out, "%6d  %-18s", pc, op >= 0 && op < BC__COUNT ? opcode_info[op].name : "???");
+      int n = op >= 0 && op < BC__COUNT ? opcode_info[op].operands : 0;
+      for (int k = 1; k <= n; k++) fprintf(out, " %d", p->code[pc + k]);
+      if (op == BC_CHOOSE || op == BC_FAIL) fprintf(out, "  \"%s\"", p->strings[p->code[pc + 1]]);
+      fputc('\n', out);
+      pc += 1 + n;
+    }
+  }
+}

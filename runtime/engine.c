@@ -1,0 +1,336 @@
+/* engine.c — the public API over the VM: matches, states, decisions, moves
+ * and results. A state is a flat block plus a pointer to its match; every
+ * operation binds the match's VM to that block, runs, and detaches. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#include "engine.h"
+
+/* ---- matches ---- */
+
+static TsMatch *match_new(const TsProgram *prog, int players) {
+  TsMatch *m = calloc(1, sizeof *m);
+  m->prog = prog;
+  m->players = players;
+  m->seats = players + prog->program->ghosts;
+  m->vm = vm_new(prog->program, players, m->seats);
+  m->refs = 1;
+  return m;
+}
+
+static void match_release(TsMatch *m) {
+  if (--m->refs > 0) return;
+  vm_free(m->vm);
+  free(m);
+}
+
+/* ---- binding a state to the VM ---- */
+
+static void bind(TsState *s) {
+  Vm *vm = s->match->vm;
+  vm->blockp = &s->block;
+  vm->block_cap = &s->cap;
+  vm->failed = false;
+  vm->error_located = false;
+  vm->error[0] = 0;
+  vm->steps_left = vm->step_budget;
+  vm_rebind(vm);
+}
+
+static void invalidate_texts(TsState *s) { s->texts_valid = false; }
+
+/* After a run: record the error, or pack the tail (the decision's options
+ * included) into the block. */
+static int finish_run(TsState *s, int status, char *err, size_t errlen) {
+  Vm *vm = s->match->vm;
+  invalidate_texts(s);
+  if (status == RUN_ERROR) {
+    free(s->error);
+    s->error = strdup(vm->error);
+    vm->frame_count = 0;
+    vm->sp = 0;
+    vm_pack(vm, NULL);
+    s->block->status = STATE_ERROR;
+    if (err) snprintf(err, errlen, "%s", vm->error);
+    return -1;
+  }
+  if (status == RUN_YIELD) {
+    Value options = s->block->options;
+    vm_pack(vm, &options);
+    s->block->options = options;
+    s->block->decisions++;
+  } else {
+    vm_pack(vm, NULL);
+  }
+  return 0;
+}
+
+TsState *ts_new_game(const TsProgram *prog, int players, uint64_t seed, char *err, size_t errlen) {
+  const Program *p = prog->program;
+  if (players == 0) players = p->min_players;
+  if (players < p->min_players || players > p->max_players) {
+    if (p->min_players == p->max_players)
+      snprintf(err, errlen, "%s is for %d players, not %d", p->name, p->min_players, players);
+    else
+      snprintf(err, errlen, "%s is for %d to %d players, not %d", p->name, p->min_players, p->max_players, players);
+    return NULL;
+  }
+  TsState *s = calloc(1, sizeof *s);
+  s->match = match_new(prog, players);
+  size_t fixed = sizeof(StateHeader) + sizeof(Value) * (size_t)p->global_slots;
+  s->cap = fixed + 4096;
+  s->block = calloc(1, s->cap);
+  StateHeader *b = s->block;
+  b->globals_at = sizeof(StateHeader);
+  b->boards_at = b->tail_at = (int32_t)fixed;
+  b->size = (uint32_t)fixed;
+  b->players = players;
+  b->status = STATE_RUNNING;
+  vm_seed(b, seed);
+  Value *globals = (Value *)((char *)b + b->globals_at);
+  for (int g = 0; g < p->global_count; g++) {
+    if (strncmp(p->globals[g].type, "[[", 2) != 0) continue;
+    for (int k = 0; k < (p->globals[g].per_seat ? TS_MAX_SEATS : 1); k++) globals[p->globals[g].slot + k] = VM_EMPTY_LISTS;
+  }
+  Vm *vm = s->match->vm;
+  bind(s);
+  vm->frame_count = 0;
+  vm->sp = 0;
+  vm_heap_init_empties(vm->heap);
+  vm->heap_used = VM_EMPTY_LISTS + 1;
+  vm_push_frame(vm, p->main_fn, 0);
+  finish_run(s, vm_run(vm, 0), NULL, 0);
+  return s;
+}
+
+TsState *ts_clone(const TsState *src) {
+  TsState *s = calloc(1, sizeof *s);
+  s->match = src->match;
+  s->match->refs++;
+  s->cap = src->block->size;
+  s->block = malloc(s->cap);
+  memcpy(s->block, src->block, src->block->size);
+  s->error = src->error ? strdup(src->error) : NULL;
+  return s;
+}
+
+void ts_copy(TsState *dst, const TsState *src) {
+  if (dst->cap < src->block->size) {
+    dst->block = realloc(dst->block, src->block->size);
+    dst->cap = src->block->size;
+  }
+  memcpy(dst->block, src->block, src->block->size);
+  if (dst->match != src->match) {
+    src->match->refs++;
+    match_release(dst->match);
+    dst->match = src->match;
+  }
+  free(dst->error);
+  dst->error = src->error ? strdup(src->error) : NULL;
+  invalidate_texts(dst);
+}
+
+void ts_free(TsState *s) {
+  if (!s) return;
+  match_release(s->match);
+  free(s->block);
+  free(s->error);
+  free(s->texts);
+  free(s->text_at);
+  free(s);
+}
+
+uint64_t ts_hash(const TsState *s) { return XXH3_64bits(s->block, s->block->size); }
+size_t ts_state_bytes(const TsState *s) { return s->block->size; }
+int ts_players(const TsState *s) { return s->match->players; }
+int ts_seats(const TsState *s) { return s->match->seats; }
+bool ts_is_over(const TsState *s) { return s->block->status != STATE_DECISION; }
+const char *ts_error(const TsState *s) { return s->error; }
+int ts_current_seat(const TsState *s) { return ts_is_over(s) ? -1 : s->block->seat; }
+
+void ts_set_limits(TsState *s, TsLimits limits) {
+  Vm *vm = s->match->vm;
+  if (limits.steps > 0) vm->step_budget = limits.steps;
+  if (limits.heap_bytes > 0) {
+    int64_t words = (int64_t)(limits.heap_bytes / sizeof(Value));
+    if (words < 64) words = 64;
+    vm->heap = realloc(vm->heap, sizeof(Value) * (size_t)words);
+    vm->heap_cap = words;
+  }
+}
+
+/* ---- decisions ---- */
+
+const Value *engine_options(const TsState *s, int *count) {
+  const StateHeader *b = s->block;
+  const char *tail = (const char *)b + b->tail_at;
+  const Value *heap = (const Value *)(tail + sizeof(Frame) * (size_t)b->frame_count) + b->stack_count;
+  Value h = heap[b->options];
+  *count = ts_is_over(s) ? 0 : (int)(h & HEAP_LEN_MASK);
+  return &heap[b->options + 1];
+}
+
+int ts_legal_count(const TsState *s) {
+  int n;
+  engine_options(s, &n);
+  return n;
+}
+
+/* Texts of all options, made unique with " #2", " #3": built once per
+ * decision and cached in the state (not in the block). */
+static void build_texts(TsState *s) {
+  if (s->texts_valid) return;
+  int n;
+  const Value *opts = engine_options(s, &n);
+  Vm *vm = s->match->vm;
+  const char *type = s->match->prog->program->strings[s->block->option_type];
+  size_t used = 0;
+  s->text_at = realloc(s->text_at, sizeof(int) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) {
+    char text[256];
+    vm_format_value(vm, type, opts[i], text, sizeof text);
+    int same = 1;
+    for (int j = 0; j < i; j++) {
+      const char *prev = s->texts + s->text_at[j];
+      size_t len = strlen(text);
+      if (strncmp(prev, text, len) == 0 && (prev[len] == 0 || strncmp(prev + len, " #", 2) == 0)) same++;
+    }
+    if (same > 1) snprintf(text + strlen(text), sizeof text - strlen(text), " #%d", same);
+    size_t len = strlen(text) + 1;
+    if (used + len > s->texts_cap) {
+      s->texts_cap = (used + len) * 2 + 256;
+      s->texts = realloc(s->texts, s->texts_cap);
+    }
+    memcpy(s->texts + used, text, len);
+    s->text_at[i] = (int)used;
+    used += len;
+  }
+  s->text_count = n;
+  s->texts_valid = true;
+}
+
+const char *ts_legal_text(const TsState *s, int i, char *buf, size_t cap) {
+  TsState *m = (TsState *)s; /* the cache is not part of the position */
+  build_texts(m);
+  if (i < 0 || i >= m->text_count) {
+    snprintf(buf, cap, "?");
+    return buf;
+  }
+  snprintf(buf, cap, "%s", m->texts + m->text_at[i]);
+  return buf;
+}
+
+static void normalise(const char *in, char *out, size_t cap) {
+  size_t n = 0;
+  bool space = false;
+  while (*in == ' ' || *in == '\t') in++;
+  for (; *in && n + 1 < cap; in++) {
+    if (isspace((unsigned char)*in)) {
+      space = true;
+      continue;
+    }
+    if (space && n) out[n++] = ' ';
+    space = false;
+    if (n + 1 < cap) out[n++] = (char)tolower((unsigned char)*in);
+  }
+  out[n] = 0;
+}
+
+int ts_find_move(const TsState *s, const char *text) {
+  TsState *m = (TsState *)s;
+  build_texts(m);
+  char want[256], have[256];
+  normalise(text, want, sizeof want);
+  for (int i = 0; i < m->text_count; i++) {
+    normalise(m->texts + m->text_at[i], have, sizeof have);
+    if (strcmp(want, have) == 0) return i;
+  }
+  return -1;
+}
+
+int ts_apply(TsState *s, int option, char *err, size_t errlen) {
+  if (ts_is_over(s)) {
+    if (err) snprintf(err, errlen, "the game is over");
+    return -1;
+  }
+  int n = ts_legal_count(s);
+  if (option < 0 || option >= n) {
+    if (err) snprintf(err, errlen, "move %d does not exist; choose 1 to %d", option + 1, n);
+    return -1;
+  }
+  Vm *vm = s->match->vm;
+  bind(s);
+  vm_unpack(vm);
+  Value chosen = vm->heap[s->block->options + 1 + option];
+  vm->stack[vm->sp++] = chosen;
+  s->block->status = STATE_RUNNING;
+  return finish_run(s, vm_run(vm, 0), err, errlen);
+}
+
+int ts_apply_text(TsState *s, const char *text, char *err, size_t errlen) {
+  int i = ts_find_move(s, text);
+  if (i < 0) {
+    if (err) snprintf(err, errlen, "'%s' is not a legal move here (type a number or a move as listed)", text);
+    return -1;
+  }
+  return ts_apply(s, i, err, errlen);
+}
+
+/* ---- results ---- */
+
+static const Value *globals_of(const TsState *s) {
+  return (const Value *)((const char *)s->block + s->block->globals_at);
+}
+
+int64_t ts_score(const TsState *s, int seat) {
+  const Program *p = s->match->prog->program;
+  if (p->key_count == 0 || seat < 0 || seat >= s->match->seats) return 0;
+  return globals_of(s)[p->keys[0].slot + seat];
+}
+
+/* -1 when seat a ranks before seat b, 1 after, 0 tied. */
+static int compare_seats(const TsState *s, int a, int b) {
+  const Program *p = s->match->prog->program;
+  const Value *g = globals_of(s);
+  for (int k = 0; k < p->key_count; k++) {
+    Value x = g[p->keys[k].slot + a], y = g[p->keys[k].slot + b];
+    if (x == y) continue;
+    bool a_first = p->keys[k].highest ? x > y : x < y;
+    return a_first ? -1 : 1;
+  }
+  return 0;
+}
+
+void ts_ranking(const TsState *s, int *rank) {
+  int seats = s->match->seats;
+  for (int a = 0; a < seats; a++) {
+    rank[a] = 1;
+    for (int b = 0; b < seats; b++)
+      if (b != a && compare_seats(s, b, a) < 0) rank[a]++;
+  }
+}
+
+const char *ts_seat_name(const TsState *s, int seat, char *buf, size_t cap) {
+  if (seat < s->match->players) snprintf(buf, cap, "P%d", seat + 1);
+  else snprintf(buf, cap, "G%d", seat - s->match->players + 1);
+  return buf;
+}
+
+/* ---- programs ---- */
+
+const char *ts_program_name(const TsProgram *p) { return p->program->name; }
+int ts_program_min_players(const TsProgram *p) { return p->program->min_players; }
+int ts_program_max_players(const TsProgram *p) { return p->program->max_players; }
+int ts_program_variant_count(const TsProgram *p) { return p->program->variant_count; }
+const char *ts_program_variant_name(const TsProgram *p, int i) { return p->program->variants[i].name; }
+const char *ts_program_variant_doc(const TsProgram *p, int i) { return p->program->variants[i].doc; }
+void ts_program_disassemble(const TsProgram *p, FILE *out) { program_disassemble(p->program, out); }
+
+void ts_program_free(TsProgram *p) {
+  if (!p) return;
+  program_free(p->program);
+  free(p);
+}

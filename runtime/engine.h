@@ -1,0 +1,36 @@
+/* engine.h — the structures behind tessera.h's opaque handles, shared by
+ * engine.c, observe.c and render.c. */
+#ifndef TESSERA_ENGINE_H
+#define TESSERA_ENGINE_H
+
+#include "tessera.h"
+#include "vm_internal.h"
+
+struct TsProgram {
+  Program *program;
+};
+
+struct TsMatch {
+  const TsProgram *prog;
+  Vm *vm;           /* the match's tiles, board layout and working arrays */
+  int players, seats;
+  int refs;         /* states sharing this match */
+};
+
+struct TsState {
+  TsMatch *match;
+  StateHeader *block; /* the position: flat, `block->size` bytes used */
+  size_t cap;
+  char *error;        /* runtime error that ended the game, or NULL */
+  /* cache of the current decision's move texts (not part of the position) */
+  bool texts_valid;
+  char *texts;
+  size_t texts_cap;
+  int *text_at;
+  int text_count;
+};
+
+/* The current options as values in the block's heap. */
+const Value *engine_options(const TsState *s, int *count);
+
+#endif

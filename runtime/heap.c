@@ -1,0 +1,189 @@
+/* heap.c — lists in the VM heap, and the copying collector that compacts
+ * the live lists into the state block at each decision.
+ *
+ * Between two decisions lists are bump-allocated in the VM's working heap
+ * and never freed: a decision's garbage is left behind when the collector
+ * copies only what the globals, the frames' list-typed locals and the
+ * pending options reach (Cheney's algorithm, roots in a fixed order so the
+ * packed block — and its hash — is deterministic). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm_internal.h"
+
+static inline int64_t header(int64_t len, int64_t cap, bool refs) {
+  return len | cap << HEAP_CAP_SHIFT | (refs ? HEAP_REFS_BIT : 0);
+}
+static inline int64_t h_len(int64_t h) { return h & HEAP_LEN_MASK; }
+static inline int64_t h_cap(int64_t h) { return (h >> HEAP_CAP_SHIFT) & HEAP_LEN_MASK; }
+
+bool vm_heap_reserve(Vm *vm, int64_t words) {
+  if (vm->heap_used + words <= vm->heap_cap) return true;
+  if (vm->failed) return false;
+  vm_error(vm, "out of memory: this decision needs more than %lld KiB of lists (see --heap)",
+           (long long)(vm->heap_cap * 8 / 1024));
+  return false;
+}
+
+static Value alloc_list(Vm *vm, int64_t len, int64_t cap, bool refs) {
+  if (len == 0 && cap == 0) return refs ? VM_EMPTY_LISTS : VM_EMPTY;
+  if (cap > HEAP_LEN_MASK) {
+    vm_error(vm, "a list of %lld elements is too long", (long long)cap);
+    return 0;
+  }
+  if (!vm_heap_reserve(vm, 1 + cap)) return 0;
+  Value h = vm->heap_used;
+  vm->heap[h] = header(len, cap, refs);
+  memset(&vm->heap[h + 1], 0, sizeof(Value) * (size_t)cap);
+  vm->heap_used += 1 + cap;
+  return h;
+}
+
+Value vm_list_new(Vm *vm, int32_t length, bool refs) {
+  if (length < 0) {
+    vm_error(vm, "negative list length");
+    return 0;
+  }
+  return alloc_list(vm, length, length, refs);
+}
+
+int32_t vm_list_len(const Vm *vm, Value list) { return (int32_t)h_len(vm->heap[list]); }
+bool vm_list_refs(const Vm *vm, Value list) { return (vm->heap[list] & HEAP_REFS_BIT) != 0; }
+Value *vm_list_items(Vm *vm, Value list) { return &vm->heap[list + 1]; }
+
+Value vm_list_from(Vm *vm, const Value *items, int32_t length, bool refs) {
+  Value l = vm_list_new(vm, length, refs);
+  if (length > 0 && !vm->failed) memcpy(vm_list_items(vm, l), items, sizeof(Value) * (size_t)length);
+  return l;
+}
+
+/* Appends in place when there is room or the list is the newest object (it
+ * can grow into free heap); otherwise moves it. Only for lists nobody else
+ * holds: the accumulators of comprehensions. */
+Value vm_list_push(Vm *vm, Value list, Value item) {
+  int64_t h = vm->heap[list];
+  int64_t len = h_len(h), cap = h_cap(h);
+  bool refs = (h & HEAP_REFS_BIT) != 0;
+  if (list <= VM_EMPTY_LISTS || len == cap) {
+    int64_t grown = cap < 4 ? 4 : cap * 2;
+    if (list > VM_EMPTY_LISTS && list + 1 + cap == vm->heap_used) {
+      if (!vm_heap_reserve(vm, grown - cap)) return list;
+      vm->heap_used += grown - cap;
+      cap = grown;
+    } else {
+      Value moved = alloc_list(vm, len, grown, refs);
+      if (vm->failed) return list;
+      if (len) memcpy(&vm->heap[moved + 1], &vm->heap[list + 1], sizeof(Value) * (size_t)len);
+      list = moved;
+      cap = grown;
+    }
+  }
+  vm->heap[list + 1 + len] = item;
+  vm->heap[list] = header(len + 1, cap, refs);
+  return list;
+}
+
+/* ---- packing ---- */
+
+typedef struct Copier {
+  Value *from;
+  Value *to;
+  int64_t next;
+} Copier;
+
+static Value forward(Copier *c, Value h) {
+  if (h <= VM_EMPTY_LISTS) return h;
+  int64_t hd = c->from[h];
+  if (hd & HEAP_FORWARD_BIT) return hd & ~HEAP_FORWARD_BIT;
+  int64_t len = h_len(hd);
+  Value moved = c->next;
+  c->to[moved] = header(len, len, (hd & HEAP_REFS_BIT) != 0);
+  memcpy(&c->to[moved + 1], &c->from[h + 1], sizeof(Value) * (size_t)len);
+  c->next += 1 + len;
+  c->from[h] = HEAP_FORWARD_BIT | moved;
+  return moved;
+}
+
+static void scan(Copier *c) {
+  for (int64_t at = VM_EMPTY_LISTS + 1; at < c->next;) {
+    int64_t hd = c->to[at];
+    int64_t len = h_len(hd);
+    if (hd & HEAP_REFS_BIT)
+      for (int64_t i = 0; i < len; i++) c->to[at + 1 + i] = forward(c, c->to[at + 1 + i]);
+    at += 1 + len;
+  }
+}
+
+static void ensure_block(Vm *vm, size_t bytes) {
+  if (bytes <= *vm->block_cap) return;
+  size_t cap = *vm->block_cap * 2 > bytes ? *vm->block_cap * 2 : bytes;
+  *vm->blockp = realloc(*vm->blockp, cap);
+  memset((char *)*vm->blockp + *vm->block_cap, 0, cap - *vm->block_cap);
+  *vm->block_cap = cap;
+  vm_rebind(vm);
+}
+
+void vm_rebind(Vm *vm) {
+  StateHeader *b = *vm->blockp;
+  vm->globals = (Value *)((char *)b + b->globals_at);
+  vm->boards = (uint8_t *)b + b->boards_at;
+}
+
+void vm_pack(Vm *vm, Value *options) {
+  StateHeader *b = *vm->blockp;
+  size_t frames_bytes = sizeof(Frame) * (size_t)vm->frame_count;
+  size_t stack_bytes = sizeof(Value) * (size_t)vm->sp;
+  size_t bound = (size_t)b->tail_at + frames_bytes + stack_bytes + sizeof(Value) * (size_t)(vm->heap_used + 1);
+  ensure_block(vm, bound);
+  b = *vm->blockp;
+  char *tail = (char *)b + b->tail_at;
+  memcpy(tail, vm->frames, frames_bytes);
+  Value *stack = (Value *)(tail + frames_bytes);
+  memcpy(stack, vm->stack, stack_bytes);
+  Copier c = {vm->heap, stack + vm->sp, VM_EMPTY_LISTS + 1};
+  vm_heap_init_empties(c.to);
+  const Program *p = vm->prog;
+  for (int g = 0; g < p->global_count; g++) {
+    if (!p->globals[g].is_ref) continue;
+    int copies = p->globals[g].per_seat ? TS_MAX_SEATS : 1;
+    for (int s = 0; s < copies; s++)
+      vm->globals[p->globals[g].slot + s] = forward(&c, vm->globals[p->globals[g].slot + s]);
+  }
+  for (int f = 0; f < vm->frame_count; f++) {
+    const FnInfo *fn = &p->fns[vm->frames[f].fn];
+    const uint8_t *refs = &p->ref_maps[fn->ref_map];
+    for (int l = 0; l < fn->locals; l++)
+      if (refs[l]) stack[vm->frames[f].base + l] = forward(&c, stack[vm->frames[f].base + l]);
+  }
+  if (options) *options = forward(&c, *options);
+  scan(&c);
+  b->frame_count = vm->frame_count;
+  b->stack_count = vm->sp;
+  b->heap_words = (int32_t)c.next;
+  b->size = (uint32_t)((size_t)b->tail_at + frames_bytes + stack_bytes + sizeof(Value) * (size_t)c.next);
+  /* The working heap is now stale; the block holds the truth. */
+  vm->heap_used = 0;
+}
+
+void vm_unpack(Vm *vm) {
+  StateHeader *b = *vm->blockp;
+  vm_rebind(vm);
+  char *tail = (char *)b + b->tail_at;
+  size_t frames_bytes = sizeof(Frame) * (size_t)b->frame_count;
+  memcpy(vm->frames, tail, frames_bytes);
+  vm->frame_count = b->frame_count;
+  Value *stack = (Value *)(tail + frames_bytes);
+  memcpy(vm->stack, stack, sizeof(Value) * (size_t)b->stack_count);
+  vm->sp = b->stack_count;
+  memcpy(vm->heap, stack + b->stack_count, sizeof(Value) * (size_t)b->heap_words);
+  vm->heap_used = b->heap_words;
+  if (vm->heap_used < VM_EMPTY_LISTS + 1) {
+    vm_heap_init_empties(vm->heap);
+    vm->heap_used = VM_EMPTY_LISTS + 1;
+  }
+}
+
+void vm_heap_init_empties(Value *heap) {
+  heap[VM_EMPTY] = 0;
+  heap[VM_EMPTY_LISTS] = HEAP_REFS_BIT;
+}

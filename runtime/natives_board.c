@@ -1,0 +1,316 @@
+/* natives_board.c — built-ins on boards: placing tiles, enumerating legal
+ * placements, and reading what lies where. The geometry itself lives in
+ * board.c, placements.c and regions.c; this file checks the script's
+ * arguments, turns failures into messages a rule writer can act on, and
+ * converts between board structures and VM values. */
+#include <stdlib.h>
+
+#include "vm.h"
+
+/* Enumeration goes into a fixed buffer rather than the heap: it runs once
+ * per decision, often thousands of times per second under an AI. A filter
+ * may itself call placements(), so each nesting depth has its own buffer;
+ * thread-local because states of different matches may run in parallel. */
+#define MAX_PLACEMENTS 4096
+#define MAX_NESTING 3
+
+static _Thread_local Placement placement_buf[MAX_NESTING][MAX_PLACEMENTS + 1];
+static _Thread_local int placement_depth;
+
+static Value cell_list(Vm *vm, const Coord *cells, int n) {
+  Value out = vm_list_new(vm, n, false);
+  if (vm_failed(vm)) return 0;
+  Value *v = vm_list_items(vm, out);
+  for (int i = 0; i < n; i++) v[i] = cell_pack(cells[i]);
+  return out;
+}
+
+static const BoardCell *top_cell(const Board *b, Value c) {
+  int e = board_top(b, cell_unpack(c));
+  return e < 0 ? NULL : board_cell(b, e);
+}
+
+/* Whether entry e is the top of its coordinate (cells() and filled() count
+ * each coordinate once, by its top). */
+static bool is_top(const Board *b, int e) {
+  const BoardCell *c = board_cell(b, e);
+  return board_top(b, (Coord){c->x, c->y}) == e;
+}
+
+/* Every reason board_place could refuse, checked first so that a failed
+ * place() leaves the board as it was and says why. */
+static bool check_place(Vm *vm, const Board *b, const TileDef *t, Placement p) {
+  Coord cells[TILE_MAX_CELLS];
+  int n = placement_cells((GridKind)b->spec.grid, t, p, cells);
+  if (p.level >= b->spec.levels) {
+    vm_error(vm, "cannot place %s at level %d: the board has %d level%s", t->name, p.level,
+             b->spec.levels, b->spec.levels == 1 ? "" : "s");
+    return false;
+  }
+  for (int i = 0; i < n; i++) {
+    Coord c = cells[i];
+    if (!board_in_bounds(b, c)) {
+      vm_error(vm, "cell %d,%d is outside the %dx%d board", c.x, c.y, b->spec.w, b->spec.h);
+      return false;
+    }
+    int e = board_top(b, c);
+    int below = e < 0 ? -1 : board_cell(b, e)->level;
+    if (below >= p.level) {
+      vm_error(vm, "cell %d,%d is already occupied", c.x, c.y);
+      return false;
+    }
+    if (below != p.level - 1) {
+      vm_error(vm, "cell %d,%d has nothing at level %d to stack %s on", c.x, c.y, p.level - 1,
+               t->name);
+      return false;
+    }
+  }
+  if (!board_fits_window(b, cells, n)) {
+    vm_error(vm, "%s at %d,%d does not fit the board's %dx%d window", t->name, p.at.x, p.at.y,
+             b->spec.w, b->spec.h);
+    return false;
+  }
+  if (b->count + n > b->spec.capacity) {
+    vm_error(vm, "the board is full (%d cells)", b->spec.capacity);
+    return false;
+  }
+  return true;
+}
+
+static void place_checked(Vm *vm, Value board, Placement p) {
+  Board *b = vm_board(vm, board);
+  const TileDef *t = b ? vm_tile(vm, p.tile) : NULL;
+  if (!t) return;
+  p.grid = b->spec.grid;
+  if (!check_place(vm, b, t, p)) return;
+  if (board_place(b, t, p) < 0) vm_error(vm, "cannot place %s at %d,%d", t->name, p.at.x, p.at.y);
+}
+
+Value native_place(Vm *vm, Value *args) {
+  place_checked(vm, args[0], placement_unpack(args[1]));
+  return 0;
+}
+
+Value native_put(Vm *vm, Value *args) {
+  place_checked(vm, args[0], (Placement){.tile = (int)args[1], .at = cell_unpack(args[2])});
+  return 0;
+}
+
+/* ---- enumeration ---- */
+
+typedef struct FilterCtx {
+  Vm *vm;
+  Value board;
+  int fn;
+} FilterCtx;
+
+/* After a failure every remaining candidate is dropped without calling
+ * the script again; the error propagates when enumeration returns. */
+static bool script_filter(void *ctx, const Board *b, Placement p) {
+  FilterCtx *f = ctx;
+  (void)b; /* the script reaches the board through its number */
+  if (vm_failed(f->vm)) return false;
+  Value args[2] = {f->board, placement_pack(p)};
+  Value keep = vm_call(f->vm, f->fn, args, 2);
+  return !vm_failed(f->vm) && keep != 0;
+}
+
+static Value enumerate(Vm *vm, Value *args, PlaceMode mode, bool filtered) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b || !vm_tile(vm, args[1])) return 0;
+  if (placement_depth >= MAX_NESTING) {
+    vm_error(vm, "placements nested more than %d deep in filters", MAX_NESTING);
+    return 0;
+  }
+  int grid = b->spec.grid; /* read now: a filter may run script code */
+  FilterCtx ctx = {vm, args[0], filtered ? (int)args[2] : -1};
+  Placement *buf = placement_buf[placement_depth++];
+  int n = board_placements(b, vm_tiles(vm), (int)args[1], mode, filtered ? script_filter : NULL,
+                           &ctx, buf, MAX_PLACEMENTS + 1);
+  placement_depth--;
+  if (vm_failed(vm)) return 0;
+  if (n > MAX_PLACEMENTS) {
+    vm_error(vm, "too many placements (more than %d)", MAX_PLACEMENTS);
+    return 0;
+  }
+  Value out = vm_list_new(vm, n, false);
+  if (vm_failed(vm)) return 0;
+  Value *v = vm_list_items(vm, out);
+  for (int i = 0; i < n; i++) {
+    buf[i].grid = grid;
+    v[i] = placement_pack(buf[i]);
+  }
+  return out;
+}
+
+Value native_placements(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_ADJACENT, false); }
+Value native_placements_f(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_ADJACENT, true); }
+Value native_anywhere(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_ANYWHERE, false); }
+Value native_anywhere_f(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_ANYWHERE, true); }
+Value native_stackings(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_STACK, false); }
+Value native_stackings_f(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_STACK, true); }
+
+/* ---- reading the board ---- */
+
+Value native_covers(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  Placement p = placement_unpack(args[1]);
+  const TileDef *t = b ? vm_tile(vm, p.tile) : NULL;
+  if (!t) return 0;
+  Coord cells[TILE_MAX_CELLS];
+  int n = placement_cells((GridKind)b->spec.grid, t, p, cells);
+  return cell_list(vm, cells, n);
+}
+
+Value native_value(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  const BoardCell *c = b ? top_cell(b, args[1]) : NULL;
+  return c ? c->value : -1;
+}
+
+Value native_occupied(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  return b && top_cell(b, args[1]) != NULL;
+}
+
+Value native_tile_at(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  const BoardCell *c = top_cell(b, args[1]);
+  if (!c) {
+    Coord at = cell_unpack(args[1]);
+    vm_error(vm, "tile_at(%d,%d): the cell is empty", at.x, at.y);
+    return 0;
+  }
+  return c->tile;
+}
+
+Value native_level(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  const BoardCell *c = b ? top_cell(b, args[1]) : NULL;
+  return c ? c->level : -1;
+}
+
+/* Direction order, so neighbors(b, c)[d] is the step in direction d on
+ * unbounded boards; fixed boards leave out cells beyond the edge. */
+Value native_neighbors(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  GridKind g = (GridKind)b->spec.grid;
+  Coord out[6];
+  int n = 0;
+  for (int d = 0; d < grid_dir_count(g); d++) {
+    Coord c = grid_step(g, cell_unpack(args[1]), d);
+    if (board_in_bounds(b, c)) out[n++] = c;
+  }
+  return cell_list(vm, out, n);
+}
+
+Value native_cells(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  int n = 0;
+  for (int e = 0; e < b->count; e++) n += is_top(b, e);
+  Value out = vm_list_new(vm, n, false);
+  if (vm_failed(vm)) return 0;
+  Value *v = vm_list_items(vm, out);
+  for (int e = 0, i = 0; e < b->count; e++) {
+    const BoardCell *c = board_cell(b, e);
+    if (is_top(b, e)) v[i++] = cell_pack((Coord){c->x, c->y});
+  }
+  return out;
+}
+
+Value native_filled(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  int n = 0;
+  for (int e = 0; e < b->count; e++) n += is_top(b, e);
+  return n;
+}
+
+Value native_bounds(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  if (b->count == 0) {
+    vm_error(vm, "bounds of an empty board");
+    return 0;
+  }
+  Value box[4] = {b->min_x, b->min_y, b->max_x, b->max_y};
+  Value out = vm_list_new(vm, 4, false);
+  if (vm_failed(vm)) return 0;
+  for (int i = 0; i < 4; i++) vm_list_items(vm, out)[i] = box[i];
+  return out;
+}
+
+/* Values outside 0..63 can never match (see board_regions), so they are
+ * simply left out of the mask. */
+static uint64_t value_mask(Vm *vm, Value values) {
+  uint64_t mask = 0;
+  int32_t n = vm_list_len(vm, values);
+  const Value *v = vm_list_items(vm, values);
+  for (int32_t i = 0; i < n; i++)
+    if (v[i] >= 0 && v[i] < 64) mask |= (uint64_t)1 << v[i];
+  return mask;
+}
+
+/* The outer list is made first and each region's list stored into it at
+ * once, so every list made here is reachable from the result. */
+static Value region_lists(Vm *vm, const Board *b, const int32_t *region_of, int32_t *sizes,
+                          int regions) {
+  for (int r = 0; r < regions; r++) sizes[r] = 0;
+  for (int e = 0; e < b->count; e++)
+    if (region_of[e] >= 0) sizes[region_of[e]]++;
+  Value out = vm_list_new(vm, regions, true);
+  if (vm_failed(vm)) return 0;
+  for (int r = 0; r < regions; r++) {
+    Value inner = vm_list_new(vm, sizes[r], false);
+    if (vm_failed(vm)) return 0;
+    vm_list_items(vm, out)[r] = inner;
+    sizes[r] = 0; /* now the fill position */
+  }
+  Value *outer = vm_list_items(vm, out);
+  for (int e = 0; e < b->count; e++) {
+    int r = region_of[e];
+    if (r < 0) continue;
+    const BoardCell *c = board_cell(b, e);
+    vm_list_items(vm, outer[r])[sizes[r]++] = cell_pack((Coord){c->x, c->y});
+  }
+  return out;
+}
+
+Value native_regions(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  size_t n = b->count > 0 ? (size_t)b->count : 1;
+  int32_t *region_of = malloc(n * sizeof *region_of);
+  int32_t *sizes = malloc(n * sizeof *sizes); /* at most one region per entry */
+  Value out = 0;
+  if (!region_of || !sizes)
+    vm_error(vm, "out of memory finding regions");
+  else
+    out = region_lists(vm, b, region_of, sizes, board_regions(b, value_mask(vm, args[1]), region_of));
+  free(region_of);
+  free(sizes);
+  return out;
+}
+
+/* Empty cells show no value, so they never count, even if -1 is listed. */
+Value native_count_values(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  int32_t ncells = vm_list_len(vm, args[1]), nvalues = vm_list_len(vm, args[2]);
+  const Value *cells = vm_list_items(vm, args[1]), *values = vm_list_items(vm, args[2]);
+  Value count = 0;
+  for (int32_t i = 0; i < ncells; i++) {
+    const BoardCell *c = top_cell(b, cells[i]);
+    if (!c) continue;
+    for (int32_t j = 0; j < nvalues; j++) {
+      if (values[j] == c->value) {
+        count++;
+        break;
+      }
+    }
+  }
+  return count;
+}

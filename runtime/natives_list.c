@@ -1,0 +1,286 @@
+/* natives_list.c — built-ins on lists and numbers, seats and chance.
+ *
+ * Lists are immutable values, so a native may return its argument unchanged
+ * (remove of an absent element, take past the end) instead of copying.
+ * vm_list_items() pointers die at the next allocation: every function below
+ * allocates its result first and only then fetches the pointers it copies
+ * between. A copy keeps the source's refs flag, since its elements are of
+ * the same type. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm.h"
+
+#define FORMAT_CAP 4096
+
+/* A new list holding `count` elements of `src` from `start`, then `extra`
+ * free slots after them (for insert); 0 with the VM failed on a full heap. */
+static Value copy_range(Vm *vm, Value src, int32_t start, int32_t count, int32_t extra) {
+  Value out = vm_list_new(vm, count + extra, vm_list_refs(vm, src));
+  if (vm_failed(vm) || count == 0) return out;
+  memcpy(vm_list_items(vm, out), vm_list_items(vm, src) + start, (size_t)count * sizeof(Value));
+  return out;
+}
+
+static bool index_error(Vm *vm, int64_t i, int32_t len) {
+  vm_error(vm, "index %lld out of range for a list of %d", (long long)i, len);
+  return false;
+}
+
+/* Deep equality: lists of lists compare by contents, as `==` does. */
+static bool values_equal(Vm *vm, Value a, Value b, bool lists) {
+  if (!lists || a == b) return a == b;
+  int32_t n = vm_list_len(vm, a);
+  if (n != vm_list_len(vm, b)) return false;
+  bool inner = vm_list_refs(vm, a) || vm_list_refs(vm, b);
+  for (int32_t i = 0; i < n; i++)
+    if (!values_equal(vm, vm_list_items(vm, a)[i], vm_list_items(vm, b)[i], inner)) return false;
+  return true;
+}
+
+static int32_t find(Vm *vm, Value list, Value x) {
+  int32_t n = vm_list_len(vm, list);
+  bool lists = vm_list_refs(vm, list);
+  for (int32_t i = 0; i < n; i++)
+    if (values_equal(vm, vm_list_items(vm, list)[i], x, lists)) return i;
+  return -1;
+}
+
+Value native_len_list(Vm *vm, Value *args) { return vm_list_len(vm, args[0]); }
+
+Value native_sum(Vm *vm, Value *args) {
+  int32_t n = vm_list_len(vm, args[0]);
+  const Value *v = vm_list_items(vm, args[0]);
+  uint64_t total = 0; /* unsigned: overflow wraps instead of being undefined */
+  for (int32_t i = 0; i < n; i++) total += (uint64_t)v[i];
+  return (Value)total;
+}
+
+Value native_product(Vm *vm, Value *args) {
+  int32_t n = vm_list_len(vm, args[0]);
+  const Value *v = vm_list_items(vm, args[0]);
+  uint64_t total = 1;
+  for (int32_t i = 0; i < n; i++) total *= (uint64_t)v[i];
+  return (Value)total;
+}
+
+static Value extreme(Vm *vm, Value list, const char *what, int sign) {
+  int32_t n = vm_list_len(vm, list);
+  if (n == 0) {
+    vm_error(vm, "%s of an empty list", what);
+    return 0;
+  }
+  const Value *v = vm_list_items(vm, list);
+  Value best = v[0];
+  for (int32_t i = 1; i < n; i++)
+    if (sign > 0 ? v[i] > best : v[i] < best) best = v[i];
+  return best;
+}
+
+Value native_max(Vm *vm, Value *args) { return extreme(vm, args[0], "max", 1); }
+Value native_min(Vm *vm, Value *args) { return extreme(vm, args[0], "min", -1); }
+
+Value native_abs(Vm *vm, Value *args) {
+  (void)vm;
+  /* Negating INT64_MIN overflows; it stays itself, as in two's complement. */
+  return args[0] < 0 ? (Value)(0 - (uint64_t)args[0]) : args[0];
+}
+
+/* n for take/drop: negative is a mistake in the rules, too large is fine. */
+static bool count_arg(Vm *vm, const char *what, Value n, int32_t len, int32_t *out) {
+  if (n < 0) {
+    vm_error(vm, "%s of a negative count (%lld)", what, (long long)n);
+    return false;
+  }
+  *out = n > len ? len : (int32_t)n;
+  return true;
+}
+
+Value native_take(Vm *vm, Value *args) {
+  int32_t len = vm_list_len(vm, args[0]), n;
+  if (!count_arg(vm, "take", args[1], len, &n)) return 0;
+  return n == len ? args[0] : copy_range(vm, args[0], 0, n, 0);
+}
+
+Value native_drop(Vm *vm, Value *args) {
+  int32_t len = vm_list_len(vm, args[0]), n;
+  if (!count_arg(vm, "drop", args[1], len, &n)) return 0;
+  return n == 0 ? args[0] : copy_range(vm, args[0], n, len - n, 0);
+}
+
+Value native_reverse(Vm *vm, Value *args) {
+  int32_t n = vm_list_len(vm, args[0]);
+  Value out = copy_range(vm, args[0], 0, n, 0);
+  if (vm_failed(vm)) return 0;
+  Value *v = vm_list_items(vm, out);
+  for (int32_t i = 0, j = n - 1; i < j; i++, j--) {
+    Value t = v[i];
+    v[i] = v[j];
+    v[j] = t;
+  }
+  return out;
+}
+
+static int compare_ints(const void *a, const void *b) {
+  Value x = *(const Value *)a, y = *(const Value *)b;
+  return (x > y) - (x < y);
+}
+
+Value native_sort(Vm *vm, Value *args) {
+  int32_t n = vm_list_len(vm, args[0]);
+  Value out = copy_range(vm, args[0], 0, n, 0);
+  if (vm_failed(vm)) return 0;
+  if (n > 1) qsort(vm_list_items(vm, out), (size_t)n, sizeof(Value), compare_ints);
+  return out;
+}
+
+/* Stable merge sort of the permutation `order` by `keys`. */
+static void merge_sort(int32_t *order, int32_t *tmp, const Value *keys, int32_t n) {
+  if (n < 2) return;
+  int32_t half = n / 2;
+  merge_sort(order, tmp, keys, half);
+  merge_sort(order + half, tmp, keys, n - half);
+  int32_t i = 0, j = half, k = 0;
+  while (i < half && j < n) tmp[k++] = keys[order[j]] < keys[order[i]] ? order[j++] : order[i++];
+  while (i < half) tmp[k++] = order[i++];
+  while (j < n) tmp[k++] = order[j++];
+  memcpy(order, tmp, (size_t)n * sizeof *order);
+}
+
+/* Keys are computed once per element, before anything is allocated, since
+ * the key function may allocate (and so move item pointers). */
+Value native_sort_by(Vm *vm, Value *args) {
+  Value list = args[0];
+  int fn = (int)args[1];
+  int32_t n = vm_list_len(vm, list);
+  if (n < 2) return list;
+  Value *keys = malloc((size_t)n * sizeof *keys);
+  int32_t *order = malloc((size_t)n * 2 * sizeof *order);
+  Value out = 0;
+  if (!keys || !order) {
+    vm_error(vm, "out of memory sorting a list of %d", n);
+    goto done;
+  }
+  for (int32_t i = 0; i < n; i++) {
+    Value elem = vm_list_items(vm, list)[i];
+    keys[i] = vm_call(vm, fn, &elem, 1);
+    if (vm_failed(vm)) goto done;
+    order[i] = i;
+  }
+  merge_sort(order, order + n, keys, n);
+  out = vm_list_new(vm, n, vm_list_refs(vm, list));
+  if (vm_failed(vm)) goto done;
+  Value *dst = vm_list_items(vm, out);
+  const Value *src = vm_list_items(vm, list);
+  for (int32_t i = 0; i < n; i++) dst[i] = src[order[i]];
+done:
+  free(keys);
+  free(order);
+  return out;
+}
+
+Value native_index_of(Vm *vm, Value *args) { return find(vm, args[0], args[1]); }
+
+Value native_remove(Vm *vm, Value *args) {
+  int32_t i = find(vm, args[0], args[1]);
+  if (i < 0) return args[0];
+  Value at[2] = {args[0], i};
+  return native_remove_at(vm, at);
+}
+
+Value native_remove_at(Vm *vm, Value *args) {
+  int32_t len = vm_list_len(vm, args[0]);
+  Value i = args[1];
+  if (i < 0 || i >= len) return index_error(vm, i, len);
+  Value out = copy_range(vm, args[0], 0, (int32_t)i, len - 1 - (int32_t)i);
+  if (vm_failed(vm)) return 0;
+  memcpy(vm_list_items(vm, out) + i, vm_list_items(vm, args[0]) + i + 1,
+         (size_t)(len - 1 - i) * sizeof(Value));
+  return out;
+}
+
+/* i may equal the length: insert at the end. */
+Value native_insert(Vm *vm, Value *args) {
+  int32_t len = vm_list_len(vm, args[0]);
+  Value i = args[1];
+  if (i < 0 || i > len) return index_error(vm, i, len);
+  Value out = copy_range(vm, args[0], 0, (int32_t)i, len + 1 - (int32_t)i);
+  if (vm_failed(vm)) return 0;
+  Value *dst = vm_list_items(vm, out);
+  memcpy(dst + i + 1, vm_list_items(vm, args[0]) + i, (size_t)(len - i) * sizeof(Value));
+  dst[i] = args[2];
+  return out;
+}
+
+/* Fisher–Yates from the top down; the exact draw sequence is part of the
+ * game's determinism (same seed, same deal), so do not reorder it. */
+Value native_shuffle(Vm *vm, Value *args) {
+  int32_t n = vm_list_len(vm, args[0]);
+  Value out = copy_range(vm, args[0], 0, n, 0);
+  if (vm_failed(vm)) return 0;
+  Value *v = vm_list_items(vm, out);
+  for (int32_t i = n - 1; i >= 1; i--) {
+    int32_t j = (int32_t)vm_random(vm, (uint64_t)i + 1);
+    Value t = v[i];
+    v[i] = v[j];
+    v[j] = t;
+  }
+  return out;
+}
+
+Value native_random(Vm *vm, Value *args) {
+  if (args[0] < 1) {
+    vm_error(vm, "random(%lld): the range must hold at least one number", (long long)args[0]);
+    return 0;
+  }
+  return (Value)vm_random(vm, (uint64_t)args[0]);
+}
+
+/* args[1] is the hidden type code the compiler appends (a string index). */
+Value native_print(Vm *vm, Value *args) {
+  char text[FORMAT_CAP];
+  vm_format_value(vm, vm_string(vm, args[1]), args[0], text, sizeof text);
+  puts(text);
+  fflush(stdout);
+  return 0;
+}
+
+static Value count_up(Vm *vm, int n) {
+  Value out = vm_list_new(vm, n, false);
+  if (vm_failed(vm)) return 0;
+  Value *v = vm_list_items(vm, out);
+  for (int i = 0; i < n; i++) v[i] = i;
+  return out;
+}
+
+/* Plain names in scripts: args is empty. */
+Value native_players(Vm *vm, Value *args) { return (void)args, count_up(vm, vm_players(vm)); }
+Value native_seats(Vm *vm, Value *args) { return (void)args, count_up(vm, vm_seats(vm)); }
+Value native_nplayers(Vm *vm, Value *args) { return (void)args, vm_players(vm); }
+Value native_nseats(Vm *vm, Value *args) { return (void)args, vm_seats(vm); }
+
+/* Ghosts never decide, so they have no turn order to step through. */
+Value native_next(Vm *vm, Value *args) {
+  Value p = args[0];
+  int players = vm_players(vm);
+  if (p < 0 || p >= players) {
+    if (p >= players && p < vm_seats(vm))
+      vm_error(vm, "next(G%lld): ghosts take no turns", (long long)(p - players + 1));
+    else
+      vm_error(vm, "next of seat %lld, which does not exist", (long long)p);
+    return 0;
+  }
+  return (p + 1) % players;
+}
+
+Value native_seat(Vm *vm, Value *args) {
+  int seats = vm_seats(vm);
+  if (args[0] < 0 || args[0] >= seats) {
+    vm_error(vm, "seat(%lld) out of range: seats are 0..%d", (long long)args[0], seats - 1);
+    return 0;
+  }
+  return args[0];
+}
+
+Value native_ord(Vm *vm, Value *args) { return (void)vm, args[0]; }

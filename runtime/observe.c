@@ -1,0 +1,163 @@
+/* observe.c — a state as JSON for one seat (or for everyone): status, tiles,
+ * every board's cells, and the variables each seat may see. The format is
+ * documented in docs/trace-format.md and kept stable. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine.h"
+
+typedef struct Out {
+  char *buf;
+  size_t cap, len;
+} Out;
+
+static void put(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(Out *o, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  size_t room = o->len < o->cap ? o->cap - o->len : 0;
+  int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+  va_end(ap);
+  if (n > 0) o->len += (size_t)n;
+}
+
+static void put_string(Out *o, const char *s) {
+  put(o, "\"");
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') put(o, "\\%c", *s);
+    else if ((unsigned char)*s < 0x20) put(o, "\\u%04x", *s);
+    else put(o, "%c", *s);
+  }
+  put(o, "\"");
+}
+
+/* The block's heap, for reading list variables. */
+static const Value *block_heap(const TsState *s) {
+  const StateHeader *b = s->block;
+  const char *tail = (const char *)b + b->tail_at;
+  return (const Value *)(tail + sizeof(Frame) * (size_t)b->frame_count) + b->stack_count;
+}
+
+static void put_value(Out *o, const TsState *s, const char *type, Value v) {
+  Vm *vm = s->match->vm;
+  if (type[0] == '[') {
+    const Value *heap = block_heap(s);
+    int64_t len = heap[v] & HEAP_LEN_MASK;
+    put(o, "[");
+    for (int64_t i = 0; i < len; i++) {
+      if (i) put(o, ",");
+      put_value(o, s, type + 1, heap[v + 1 + i]);
+    }
+    put(o, "]");
+    return;
+  }
+  switch (type[0]) {
+  case 'i': put(o, "%lld", (long long)v); return;
+  case 'b': put(o, v ? "true" : "false"); return;
+  default: {
+    char text[256];
+    vm_format_value(vm, type, v, text, sizeof text);
+    put_string(o, text);
+  }
+  }
+}
+
+static void put_tiles(Out *o, const TsState *s) {
+  const Vm *vm = s->match->vm;
+  put(o, "\"tiles\":[");
+  for (int t = 0; t < vm->tile_count; t++) {
+    const TileDef *d = &vm->tiles[t];
+    put(o, "%s{\"id\":%d,\"name\":", t ? "," : "", t);
+    put_string(o, d->name);
+    put(o, ",\"values\":[");
+    for (int c = 0; c < d->cell_count; c++) put(o, "%s%d", c ? "," : "", d->value[c]);
+    put(o, "]}");
+  }
+  put(o, "]");
+}
+
+static void put_board(Out *o, const TsState *s, const BoardInfo *info, int seat) {
+  const Vm *vm = s->match->vm;
+  int number = info->first + (seat < 0 ? 0 : seat);
+  const Board *b = (const Board *)((const char *)s->block + s->block->boards_at + vm->board_at[number]);
+  put(o, "{\"name\":");
+  put_string(o, info->name);
+  if (seat >= 0) put(o, ",\"seat\":%d", seat);
+  put(o, ",\"grid\":\"%s\",\"cells\":[", b->spec.grid == GRID_HEX ? "hex" : "square");
+  for (int e = 0; e < b->count; e++) {
+    const BoardCell *c = board_cell(b, e);
+    put(o, "%s{\"x\":%d,\"y\":%d,\"level\":%d,\"value\":%d,\"tile\":%d,\"part\":%d}", e ? "," : "",
+        c->x, c->y, c->level, c->value, c->tile, c->part);
+  }
+  put(o, "]}");
+}
+
+static void put_boards(Out *o, const TsState *s) {
+  const Program *p = s->match->prog->program;
+  put(o, "\"boards\":[");
+  bool first = true;
+  if (s->match->vm->boards_ready || s->block->tail_at > s->block->boards_at) {
+    for (int i = 0; i < p->board_decl_count; i++) {
+      int copies = p->boards[i].per_seat ? s->match->seats : 1;
+      for (int k = 0; k < copies; k++) {
+        if (!first) put(o, ",");
+        first = false;
+        put_board(o, s, &p->boards[i], p->boards[i].per_seat ? k : -1);
+      }
+    }
+  }
+  put(o, "]");
+}
+
+static void put_var_value(Out *o, const TsState *s, const GlobalInfo *g, int slot, int owner, int viewer) {
+  const Value *globals = (const Value *)((const char *)s->block + s->block->globals_at);
+  Value v = globals[slot];
+  bool hidden = g->visibility == VISIBLE_HIDDEN || (g->visibility == VISIBLE_OWNER && viewer >= 0 && viewer != owner);
+  if (!hidden) {
+    put_value(o, s, g->type, v);
+    return;
+  }
+  if (g->type[0] == '[') put(o, "{\"hidden\":true,\"count\":%lld}", (long long)(block_heap(s)[v] & HEAP_LEN_MASK));
+  else put(o, "{\"hidden\":true}");
+}
+
+static void put_vars(Out *o, const TsState *s, int viewer) {
+  const Program *p = s->match->prog->program;
+  put(o, "\"vars\":{");
+  bool first = true;
+  for (int i = 0; i < p->global_count; i++) {
+    const GlobalInfo *g = &p->globals[i];
+    if (g->kind != GLOBAL_VAR) continue;
+    if (!first) put(o, ",");
+    first = false;
+    put_string(o, g->name);
+    put(o, ":");
+    if (!g->per_seat) {
+      put_var_value(o, s, g, g->slot, -1, viewer);
+      continue;
+    }
+    put(o, "[");
+    for (int k = 0; k < s->match->seats; k++) {
+      if (k) put(o, ",");
+      put_var_value(o, s, g, g->slot + k, k, viewer);
+    }
+    put(o, "]");
+  }
+  put(o, "}");
+}
+
+size_t ts_observation_json(const TsState *s, int seat, char *buf, size_t cap) {
+  Out o = {buf, cap, 0};
+  static const char *const status[] = {"running", "decision", "over", "error"};
+  put(&o, "{\"status\":\"%s\",\"players\":%d,\"seats\":%d,\"to_move\":%d,\"decisions\":%d,\"viewer\":%d,",
+      status[s->block->status], s->match->players, s->match->seats, ts_current_seat(s), s->block->decisions, seat);
+  put_tiles(&o, s);
+  put(&o, ",");
+  put_boards(&o, s);
+  put(&o, ",");
+  put_vars(&o, s, seat);
+  put(&o, "}");
+  if (cap) buf[o.len < cap ? o.len : cap - 1] = 0;
+  return o.len;
+}

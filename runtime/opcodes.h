@@ -1,0 +1,74 @@
+#ifndef TESSERA_OPCODES_H
+#define TESSERA_OPCODES_H
+/* opcodes.h — THE list of VM instructions, one X-macro so that the enum, the
+ * operand counts, the stack effects, the disassembler's names and the
+ * dispatch table can never drift apart.
+ *
+ * Code is an array of int32 words: an opcode followed by its operands (A, B,
+ * C). Every word has an entry in the line table. Stack effect is the change
+ * in operand-stack depth (VAR = depends on operands, see the meaning).
+ *
+ *      name              ops  effect  meaning                                              */
+#define TS_OPCODES(OP) \
+  OP(INT,               1,  +1, "push A") \
+  OP(CONST,             1,  +1, "push constants[A] (64-bit literal)") \
+  OP(LOAD_LOCAL,        1,  +1, "push locals[A]") \
+  OP(STORE_LOCAL,       1,  -1, "locals[A] := pop") \
+  OP(LOAD_GLOBAL,       1,  +1, "push globals[A]") \
+  OP(STORE_GLOBAL,      1,  -1, "globals[A] := pop") \
+  OP(LOAD_SEAT_GLOBAL,  1,   0, "s := pop; push globals[A + s] (per-seat variable)") \
+  OP(STORE_SEAT_GLOBAL, 1,  -2, "v := pop; s := pop; globals[A + s] := v") \
+  OP(POP,               0,  -1, "discard the top value") \
+  OP(ADD,               0,  -1, "b := pop; a := pop; push a + b") \
+  OP(SUB,               0,  -1, "push a - b") \
+  OP(MUL,               0,  -1, "push a * b") \
+  OP(DIV,               0,  -1, "push a / b (toward zero; error when b = 0)") \
+  OP(MOD,               0,  -1, "push a % b (error when b = 0)") \
+  OP(NEG,               0,   0, "push -pop") \
+  OP(NOT,               0,   0, "push !pop") \
+  OP(EQ,                0,  -1, "push a == b (scalars)") \
+  OP(NE,                0,  -1, "push a != b (scalars)") \
+  OP(LT,                0,  -1, "push a < b") \
+  OP(LE,                0,  -1, "push a <= b") \
+  OP(GT,                0,  -1, "push a > b") \
+  OP(GE,                0,  -1, "push a >= b") \
+  OP(BAND,              0,  -1, "push a & b") \
+  OP(BOR,               0,  -1, "push a | b") \
+  OP(BXOR,              0,  -1, "push a ^ b") \
+  OP(SHL,               0,  -1, "push a << b") \
+  OP(SHR,               0,  -1, "push a >> b") \
+  OP(LIST_EQ,           0,  -1, "push lists a and b equal (deep)") \
+  OP(JUMP,              1,   0, "pc := A") \
+  OP(JUMP_IF_FALSE,     1,  -1, "if !pop then pc := A") \
+  OP(JUMP_IF_TRUE,      1,  -1, "if pop then pc := A") \
+  OP(AND_ELSE,          1,   0, "if top is false then pc := A (keep it) else pop") \
+  OP(OR_ELSE,           1,   0, "if top is true then pc := A (keep it) else pop") \
+  OP(CALL,              2, VAR, "call functions[A] with B arguments; push its result unless void") \
+  OP(RETURN,            0,  -1, "return pop to the caller") \
+  OP(RETURN_VOID,       0,   0, "return to the caller") \
+  OP(NATIVE,            2, VAR, "call natives[A] with B arguments; push its result unless void") \
+  OP(LIST,              2, VAR, "pop A values into a new list (B = 1: elements are lists)") \
+  OP(LIST_PUSH,         1,  -1, "append pop to the comprehension list in locals[A]") \
+  OP(INDEX,             0,  -1, "i := pop; l := pop; push l[i] (error when out of range)") \
+  OP(LEN,               0,   0, "push len(pop)") \
+  OP(CONCAT,            0,  -1, "push a + b (lists)") \
+  OP(RANGE,             0,  -1, "push [a, a+1, ..., b]") \
+  OP(IN,                0,  -1, "l := pop; x := pop; push x in l") \
+  OP(SET_INDEX,         0,  -2, "v := pop; i := pop; l := pop; push copy of l with l[i] = v") \
+  OP(FOR_LIST,          4,   0, "if locals[B] < len(locals[A]) { locals[C] := locals[A][locals[B]]; locals[B] += 1 } else pc := D") \
+  OP(FOR_RANGE,         3,   0, "locals[A] += 1; if locals[A] > locals[B] then pc := C") \
+  OP(CHOOSE,            1,  -1, "options := pop; seat := pop; yield (option type code strings[A]); resume pushing the choice") \
+  OP(SETUP_BOARDS,      0,   0, "lay out every board now that the tiles are known") \
+  OP(FAIL,              1,   0, "runtime error with message strings[A]") \
+  OP(HALT,              0,   0, "the game is over")
+
+typedef enum {
+#define TS_OP_ENUM(name, ops, effect, meaning) BC_##name,
+  TS_OPCODES(TS_OP_ENUM)
+#undef TS_OP_ENUM
+  BC__COUNT
+} Opcode;
+
+#define VAR 0x7f /* stack effect that depends on the operands */
+
+#endif

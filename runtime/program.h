@@ -1,0 +1,82 @@
+/* program.h — a compiled rule file: bytecode, line table, functions,
+ * globals and boards. Built by lang/compile.c, run by runtime/vm.c,
+ * immutable once built. */
+#ifndef TESSERA_PROGRAM_H
+#define TESSERA_PROGRAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <stdio.h>
+
+#include "board.h"
+
+#define TS_MAX_SEATS 8
+#define TS_MAX_RANK_KEYS 4
+
+typedef struct FnInfo {
+  char *name;
+  int32_t entry;       /* first code word */
+  int16_t params, locals; /* locals includes params */
+  int32_t ref_map;     /* index into Program.ref_maps: one byte per local, 1 = list */
+  bool returns_value;
+  int file;            /* source file of the function (for runtime errors) */
+} FnInfo;
+
+enum { GLOBAL_PARAM, GLOBAL_TILES, GLOBAL_VAR };
+/* Same numbering as the parser's VIS_PUBLIC / VIS_HIDDEN / VIS_OWNER. */
+enum { VISIBLE_PUBLIC, VISIBLE_HIDDEN, VISIBLE_OWNER };
+
+typedef struct GlobalInfo {
+  char *name;
+  char type[16];       /* type code, as in natives.def */
+  int32_t slot;        /* first slot; per-seat globals use TS_MAX_SEATS slots */
+  uint8_t per_seat, visibility, is_ref, kind;
+} GlobalInfo;
+
+typedef struct BoardInfo {
+  char *name;
+  BoardSpec spec;      /* capacity 0: computed from the tiles (unbounded) */
+  bool per_seat;
+  int32_t first;       /* board number of seat 0 (or the board) */
+} BoardInfo;
+
+typedef struct RankKey {
+  int32_t slot;        /* per-seat int global */
+  bool highest;
+} RankKey;
+
+typedef struct VariantInfo {
+  char *name, *doc;
+} VariantInfo;
+
+typedef struct Program {
+  char *name;
+  int min_players, max_players, ghosts;
+  int32_t *code, *lines;   /* lines[i]: source line of code word i */
+  int code_len, code_cap;
+  int64_t *constants;      /* ints that do not fit an operand word */
+  int constant_count, constant_cap;
+  char **strings;          /* string literals and type codes */
+  int string_count, string_cap;
+  FnInfo *fns;
+  int fn_count, main_fn;
+  uint8_t *ref_maps;
+  int ref_map_len;
+  GlobalInfo *globals;
+  int global_count, global_slots;
+  BoardInfo *boards;
+  int board_decl_count, board_numbers; /* numbers: per-seat boards take TS_MAX_SEATS */
+  RankKey keys[TS_MAX_RANK_KEYS];
+  int key_count;
+  char **files;            /* source paths, for runtime errors */
+  int file_count;
+  VariantInfo *variants;   /* every variant declared (selected or not) */
+  int variant_count;
+} Program;
+
+void program_free(Program *p);
+/* Disassembly: every function, instruction with operands and source line. */
+void program_disassemble(const Program *p, FILE *out);
+
+#endif

@@ -1,0 +1,98 @@
+/* tessera.h — the one public interface of the engine, used by the CLI, the
+ * tests and future bindings. Modelled on OpenSpiel's State API.
+ *
+ *   TsProgram  a rule file compiled with a chosen set of variants (immutable)
+ *   TsMatch    a program + player count + seed: the tile table and layout,
+ *              shared read-only by every state of that match
+ *   TsState    one position: a flat, pointer-free block (clone = one copy)
+ *
+ * Moves: at each decision one seat chooses among legal options, each with a
+ * canonical move text. Functions that can fail return NULL or a negative
+ * number and write a one-line reason into the caller's buffer. */
+#ifndef TESSERA_H
+#define TESSERA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct TsProgram TsProgram;
+typedef struct TsMatch TsMatch;
+typedef struct TsState TsState;
+
+/* ---- compiling ---- */
+typedef struct TsCompileOptions {
+  const char *const *variants; /* names of selected variants */
+  int variant_count;
+  const char *stdlib_dir;      /* NULL: $TESSERA_STDLIB, then the built-in default */
+  const char *games_dir;       /* for `extends`; NULL: $TESSERA_GAMES, then default */
+  bool warnings;               /* report warnings (unused declarations) */
+} TsCompileOptions;
+
+/* Compiles `path`. Every diagnostic is printed to `diagnostics` (may be NULL).
+ * Returns NULL when there was any error. */
+TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FILE *diagnostics);
+void ts_program_free(TsProgram *p);
+const char *ts_program_name(const TsProgram *p);    /* `game "..."` */
+int ts_program_min_players(const TsProgram *p);
+int ts_program_max_players(const TsProgram *p);
+int ts_program_variant_count(const TsProgram *p);   /* all declared, selected or not */
+const char *ts_program_variant_name(const TsProgram *p, int i);
+const char *ts_program_variant_doc(const TsProgram *p, int i);
+void ts_program_disassemble(const TsProgram *p, FILE *out);
+
+/* ---- matches and states ---- */
+/* players 0 = the program's minimum count. */
+TsState *ts_new_game(const TsProgram *p, int players, uint64_t seed, char *err, size_t errlen);
+TsState *ts_clone(const TsState *s);
+void ts_copy(TsState *dst, const TsState *src); /* same match; dst reused, no allocation */
+void ts_free(TsState *s);
+uint64_t ts_hash(const TsState *s);              /* XXH3 of the block: stable */
+size_t ts_state_bytes(const TsState *s);
+
+int ts_players(const TsState *s);                /* seats that decide */
+int ts_seats(const TsState *s);                  /* players + ghosts */
+bool ts_is_over(const TsState *s);
+/* A runtime error stops the game: is_over is true and this says why
+ * ("file:line: runtime error: ..."); NULL when none. */
+const char *ts_error(const TsState *s);
+
+/* The current decision. */
+int ts_current_seat(const TsState *s);           /* -1 when over */
+int ts_legal_count(const TsState *s);
+/* Canonical text of option i, unique within this decision. */
+const char *ts_legal_text(const TsState *s, int i, char *buf, size_t cap);
+/* Index of the option whose text matches (case and extra spaces ignored), or
+ * -1. */
+int ts_find_move(const TsState *s, const char *text);
+/* Applies option i. Returns 0, or -1 (bad index: state unchanged). A runtime
+ * error in the rules also returns -1 with the message; the state then is
+ * over with ts_error set. */
+int ts_apply(TsState *s, int option, char *err, size_t errlen);
+/* Applies a move given as its index (decimal) or its text. */
+int ts_apply_text(TsState *s, const char *text, char *err, size_t errlen);
+
+/* ---- results ---- */
+int64_t ts_score(const TsState *s, int seat);    /* the first rank key */
+/* rank[seat]: 1 = first; tied seats share a rank. */
+void ts_ranking(const TsState *s, int *rank);
+const char *ts_seat_name(const TsState *s, int seat, char *buf, size_t cap); /* "P1", "G1" */
+
+/* ---- observation ---- */
+/* JSON object describing the state as `seat` sees it (hidden information of
+ * others removed); seat -1 = everything. See docs/trace-format.md. Returns the
+ * length written (truncated to cap-1 and NUL-terminated; call again with a
+ * larger buffer when the result >= cap). */
+size_t ts_observation_json(const TsState *s, int seat, char *buf, size_t cap);
+/* Human-readable board(s) and visible zones for `seat`, for the terminal. */
+void ts_render(const TsState *s, int seat, FILE *out);
+
+/* Runtime limits, per decision: instructions executed and heap bytes. */
+typedef struct TsLimits {
+  int64_t steps;
+  size_t heap_bytes;
+} TsLimits;
+void ts_set_limits(TsState *s, TsLimits limits);
+
+#endif

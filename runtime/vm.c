@@ -1,0 +1,545 @@
+/* vm.c — the bytecode interpreter: a stack machine with computed-goto
+ * dispatch generated from the opcode list. It runs a match's program until
+ * the next decision (CHOOSE), the end (HALT) or a runtime error, which it
+ * reports as `file:line: runtime error: …` using the line table. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "opcodes.h"
+#include "vm_internal.h"
+
+#define DEFAULT_STACK 16384
+#define DEFAULT_FRAMES 256
+#define DEFAULT_HEAP_WORDS (1 << 20) /* 8 MiB of lists per decision */
+#define DEFAULT_STEPS 50000000
+
+Vm *vm_new(const Program *prog, int players, int seats) {
+  Vm *vm = calloc(1, sizeof *vm);
+  vm->prog = prog;
+  vm->players = players;
+  vm->seats = seats;
+  vm->stack_cap = DEFAULT_STACK;
+  vm->stack = calloc((size_t)vm->stack_cap, sizeof(Value));
+  vm->frame_cap = DEFAULT_FRAMES;
+  vm->frames = calloc((size_t)vm->frame_cap, sizeof(Frame));
+  vm->heap_cap = DEFAULT_HEAP_WORDS;
+  vm->heap = malloc(sizeof(Value) * (size_t)vm->heap_cap);
+  vm_heap_init_empties(vm->heap);
+  vm->heap_used = VM_EMPTY_LISTS + 1;
+  vm->step_budget = DEFAULT_STEPS;
+  int numbers = prog ? prog->board_numbers : 64;
+  vm->board_at = malloc(sizeof(int32_t) * (size_t)(numbers + 1));
+  for (int i = 0; i <= numbers; i++) vm->board_at[i] = -1;
+  return vm;
+}
+
+void vm_free(Vm *vm) {
+  if (!vm) return;
+  free(vm->stack);
+  free(vm->frames);
+  free(vm->heap);
+  free(vm->tiles);
+  free(vm->board_at);
+  for (int i = 0; i < vm->test_string_count; i++) free(vm->test_strings[i]);
+  free(vm->test_strings);
+  free(vm->test_fns);
+  free(vm->test_block);
+  free(vm);
+}
+
+void vm_error(Vm *vm, const char *fmt, ...) {
+  if (vm->failed) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(vm->error, sizeof vm->error, fmt, ap);
+  va_end(ap);
+  vm->failed = true;
+}
+
+bool vm_failed(const Vm *vm) { return vm->failed; }
+const char *vm_error_message(const Vm *vm) { return vm->failed ? vm->error : NULL; }
+int vm_players(const Vm *vm) { return vm->players; }
+int vm_seats(const Vm *vm) { return vm->seats; }
+const TileDef *vm_tiles(const Vm *vm) { return vm->tiles; }
+int vm_tile_count(const Vm *vm) { return vm->tile_count; }
+
+const char *vm_string(const Vm *vm, Value index) {
+  if (vm->prog && index >= 0 && index < vm->prog->string_count) return vm->prog->strings[index];
+  if (!vm->prog && index >= 0 && index < vm->test_string_count) return vm->test_strings[index];
+  return "";
+}
+
+/* xoshiro256**: small, fast, and its whole state lives in the block. */
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static uint64_t next_random(uint64_t *s) {
+  uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl(s[3], 45);
+  return result;
+}
+
+uint64_t vm_random(Vm *vm, uint64_t n) {
+  uint64_t *s = (*vm->blockp)->rng;
+  /* Rejection sampling: uniform, and the same on every machine. */
+  uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+  uint64_t r;
+  do r = next_random(s);
+  while (r >= limit);
+  return r % n;
+}
+
+int vm_define_tile(Vm *vm, const TileDef *tile) {
+  if (vm->boards_ready) {
+    vm_error(vm, "tiles can only be defined in a 'tiles' declaration");
+    return -1;
+  }
+  if (vm->tile_count >= 4096) {
+    vm_error(vm, "too many tiles (at most 4096)");
+    return -1;
+  }
+  if (vm->tile_count == vm->tile_cap) {
+    vm->tile_cap = vm->tile_cap ? vm->tile_cap * 2 : 64;
+    vm->tiles = realloc(vm->tiles, sizeof *vm->tiles * (size_t)vm->tile_cap);
+  }
+  vm->tiles[vm->tile_count] = *tile;
+  return vm->tile_count++;
+}
+
+const TileDef *vm_tile(Vm *vm, Value tile) {
+  if (tile < 0 || tile >= vm->tile_count) {
+    vm_error(vm, "%lld is not a tile of this game", (long long)tile);
+    return NULL;
+  }
+  return &vm->tiles[tile];
+}
+
+Board *vm_board(Vm *vm, Value b) {
+  int numbers = vm->prog ? vm->prog->board_numbers : 64;
+  if (b < 0 || b >= numbers || vm->board_at[b] < 0) {
+    vm_error(vm, "board %lld does not exist (a per-player board of a seat not in this game?)", (long long)b);
+    return NULL;
+  }
+  return (Board *)(vm->boards + vm->board_at[b]);
+}
+
+/* ---- boards ---- */
+
+static int32_t total_tile_cells(const Vm *vm) {
+  int32_t cells = 0;
+  for (int i = 0; i < vm->tile_count; i++) cells += vm->tiles[i].cell_count;
+  return cells > 0 ? cells : 1;
+}
+
+bool vm_setup_boards(Vm *vm) {
+  const Program *p = vm->prog;
+  StateHeader *b = *vm->blockp;
+  int32_t offset = 0;
+  for (int i = 0; i < p->board_decl_count; i++) {
+    BoardSpec spec = p->boards[i].spec;
+    if (spec.capacity == 0) spec.capacity = total_tile_cells(vm) * spec.levels;
+    int copies = p->boards[i].per_seat ? vm->seats : 1;
+    for (int s = 0; s < copies; s++) {
+      vm->board_at[p->boards[i].first + s] = offset;
+      offset += (int32_t)board_bytes(&spec);
+    }
+  }
+  vm->boards_bytes = offset;
+  size_t needed = (size_t)b->boards_at + (size_t)offset;
+  if (needed > *vm->block_cap) {
+    *vm->blockp = realloc(*vm->blockp, needed);
+    *vm->block_cap = needed;
+  }
+  b = *vm->blockp;
+  b->tail_at = (int32_t)needed;
+  b->size = (uint32_t)needed;
+  vm_rebind(vm);
+  for (int i = 0; i < p->board_decl_count; i++) {
+    BoardSpec spec = p->boards[i].spec;
+    if (spec.capacity == 0) spec.capacity = total_tile_cells(vm) * spec.levels;
+    int copies = p->boards[i].per_seat ? vm->seats : 1;
+    for (int s = 0; s < copies; s++) board_init((Board *)(vm->boards + vm->board_at[p->boards[i].first + s]), &spec);
+  }
+  vm->boards_ready = true;
+  return true;
+}
+
+/* ---- errors with positions ---- */
+
+void vm_runtime_error_at(Vm *vm, int pc, int fn) {
+  const Program *p = vm->prog;
+  if (vm->error_located) return; /* an inner callback already said where */
+  vm->error_located = true;
+  char message[400];
+  snprintf(message, sizeof message, "%.399s", vm->error);
+  int line = pc >= 0 && pc < p->code_len ? p->lines[pc] : 0;
+  int file = fn >= 0 && fn < p->fn_count ? p->fns[fn].file : 0;
+  const char *path = file >= 0 && file < p->file_count ? p->files[file] : "?";
+  snprintf(vm->error, sizeof vm->error, "%.80s:%d: runtime error: %s", path, line, message);
+}
+
+/* ---- calls ---- */
+
+void vm_push_frame(Vm *vm, int fn, int argc) {
+  const FnInfo *f = &vm->prog->fns[fn];
+  if (vm->frame_count == vm->frame_cap) {
+    vm_error(vm, "too many nested calls (more than %d): endless recursion?", vm->frame_cap);
+    return;
+  }
+  int base = vm->sp - argc;
+  if (base + f->locals + 256 > vm->stack_cap) {
+    vm_error(vm, "stack overflow");
+    return;
+  }
+  const uint8_t *refs = &vm->prog->ref_maps[f->ref_map];
+  for (int i = argc; i < f->locals; i++) vm->stack[base + i] = refs[i] == 2 ? VM_EMPTY_LISTS : 0;
+  vm->sp = base + f->locals;
+  vm->frames[vm->frame_count++] = (Frame){fn, f->entry, base, 0};
+}
+
+Value vm_call(Vm *vm, int fn, const Value *args, int nargs) {
+  if (!vm->prog) {
+    if (fn >= 0 && fn < vm->test_fn_count) return vm->test_fns[fn](vm, args, nargs);
+    vm_error(vm, "bad function %d", fn);
+    return 0;
+  }
+  if (fn < 0 || fn >= vm->prog->fn_count) {
+    vm_error(vm, "bad function %d", fn);
+    return 0;
+  }
+  int depth = vm->frame_count;
+  for (int i = 0; i < nargs; i++) vm->stack[vm->sp++] = args[i];
+  vm_push_frame(vm, fn, nargs);
+  if (vm->failed) return 0;
+  int status = vm_run(vm, depth);
+  if (status != RUN_RETURNED) return 0;
+  return vm->prog->fns[fn].returns_value ? vm->stack[--vm->sp] : 0;
+}
+
+/* ---- list helpers used by instructions ---- */
+
+static Value list_index(Vm *vm, Value list, Value i) {
+  int32_t len = vm_list_len(vm, list);
+  if (i < 0 || i >= len) {
+    vm_error(vm, "index %lld out of range for a list of %d", (long long)i, len);
+    return 0;
+  }
+  return vm_list_items(vm, list)[i];
+}
+
+static bool lists_equal(Vm *vm, Value a, Value b) {
+  if (a == b) return true;
+  int32_t n = vm_list_len(vm, a);
+  if (n != vm_list_len(vm, b)) return false;
+  bool refs = vm_list_refs(vm, a);
+  for (int32_t i = 0; i < n; i++) {
+    Value x = vm_list_items(vm, a)[i], y = vm_list_items(vm, b)[i];
+    if (refs ? !lists_equal(vm, x, y) : x != y) return false;
+  }
+  return true;
+}
+
+static Value concat(Vm *vm, Value a, Value b) {
+  int32_t na = vm_list_len(vm, a), nb = vm_list_len(vm, b);
+  if (nb == 0) return a;
+  if (na == 0) return b;
+  Value out = vm_list_new(vm, na + nb, vm_list_refs(vm, a) || vm_list_refs(vm, b));
+  if (vm->failed) return 0;
+  memcpy(vm_list_items(vm, out), vm_list_items(vm, a), sizeof(Value) * (size_t)na);
+  memcpy(vm_list_items(vm, out) + na, vm_list_items(vm, b), sizeof(Value) * (size_t)nb);
+  return out;
+}
+
+static Value range(Vm *vm, Value lo, Value hi) {
+  if (hi < lo) return VM_EMPTY;
+  if (hi - lo >= 1 << 24) {
+    vm_error(vm, "range %lld..%lld is too long", (long long)lo, (long long)hi);
+    return 0;
+  }
+  Value out = vm_list_new(vm, (int32_t)(hi - lo + 1), false);
+  if (vm->failed) return 0;
+  Value *items = vm_list_items(vm, out);
+  for (Value v = lo; v <= hi; v++) items[v - lo] = v;
+  return out;
+}
+
+static bool contains(Vm *vm, Value list, Value x) {
+  int32_t n = vm_list_len(vm, list);
+  const Value *items = vm_list_items(vm, list);
+  if (vm_list_refs(vm, list)) {
+    for (int32_t i = 0; i < n; i++)
+      if (lists_equal(vm, items[i], x)) return true;
+    return false;
+  }
+  for (int32_t i = 0; i < n; i++)
+    if (items[i] == x) return true;
+  return false;
+}
+
+static Value set_index(Vm *vm, Value list, Value i, Value v) {
+  int32_t n = vm_list_len(vm, list);
+  if (i < 0 || i >= n) {
+    vm_error(vm, "index %lld out of range for a list of %d", (long long)i, n);
+    return 0;
+  }
+  Value out = vm_list_new(vm, n, vm_list_refs(vm, list));
+  if (vm->failed) return 0;
+  memcpy(vm_list_items(vm, out), vm_list_items(vm, list), sizeof(Value) * (size_t)n);
+  vm_list_items(vm, out)[i] = v;
+  return out;
+}
+
+/* ---- the interpreter ---- */
+
+int vm_run(Vm *vm, int stop_depth) {
+  static void *dispatch[] = {
+#define TS_OP_LABEL(name, ops, effect, meaning) &&do_##name,
+    TS_OPCODES(TS_OP_LABEL)
+#undef TS_OP_LABEL
+  };
+  const Program *p = vm->prog;
+  const int32_t *code = p->code;
+  Frame *frame = &vm->frames[vm->frame_count - 1];
+  int pc = frame->pc;
+  int op_pc = pc;
+  Value *stack = vm->stack;
+  Value *locals = stack + frame->base;
+  Value *globals = vm->globals;
+  int sp = vm->sp;
+  Value a, b;
+
+#define PUSH(v) (stack[sp++] = (v))
+#define POP() (stack[--sp])
+#define TOP() (stack[sp - 1])
+#define SYNC() (vm->sp = sp, frame->pc = pc)
+#define CHECK_FAILED() do { if (vm->failed) goto fail; } while (0)
+#define BUDGET() do { if (--vm->steps_left < 0) { vm_error(vm, "step limit reached (%lld steps in one decision): endless loop?", (long long)vm->step_budget); goto fail; } } while (0)
+#define NEXT() do { op_pc = pc; goto *dispatch[code[pc++]]; } while (0)
+#define BINARY(expr) do { b = POP(); a = POP(); PUSH(expr); NEXT(); } while (0)
+
+  NEXT();
+
+do_INT: PUSH(code[pc++]); NEXT();
+do_CONST: PUSH(p->constants[code[pc++]]); NEXT();
+do_LOAD_LOCAL: PUSH(locals[code[pc++]]); NEXT();
+do_STORE_LOCAL: locals[code[pc++]] = POP(); NEXT();
+do_LOAD_GLOBAL: PUSH(globals[code[pc++]]); NEXT();
+do_STORE_GLOBAL: globals[code[pc++]] = POP(); NEXT();
+do_LOAD_SEAT_GLOBAL:
+  a = POP();
+  if (a < 0 || a >= vm->seats) { vm_error(vm, "seat %lld is not in this game", (long long)a); goto fail; }
+  PUSH(globals[code[pc++] + a]);
+  NEXT();
+do_STORE_SEAT_GLOBAL:
+  b = POP();
+  a = POP();
+  if (a < 0 || a >= vm->seats) { vm_error(vm, "seat %lld is not in this game", (long long)a); goto fail; }
+  globals[code[pc++] + a] = b;
+  NEXT();
+do_POP: sp--; NEXT();
+do_ADD: BINARY(a + b);
+do_SUB: BINARY(a - b);
+do_MUL: BINARY(a * b);
+do_DIV:
+  b = POP();
+  a = POP();
+  if (b == 0) { vm_error(vm, "division by zero"); goto fail; }
+  PUSH(a / b);
+  NEXT();
+do_MOD:
+  b = POP();
+  a = POP();
+  if (b == 0) { vm_error(vm, "division by zero"); goto fail; }
+  PUSH(a % b);
+  NEXT();
+do_NEG: TOP() = -TOP(); NEXT();
+do_NOT: TOP() = !TOP(); NEXT();
+do_EQ: BINARY(a == b);
+do_NE: BINARY(a != b);
+do_LT: BINARY(a < b);
+do_LE: BINARY(a <= b);
+do_GT: BINARY(a > b);
+do_GE: BINARY(a >= b);
+do_BAND: BINARY(a & b);
+do_BOR: BINARY(a | b);
+do_BXOR: BINARY(a ^ b);
+do_SHL: BINARY(b >= 0 && b < 64 ? (Value)((uint64_t)a << b) : 0);
+do_SHR: BINARY(b >= 0 && b < 64 ? a >> b : (a < 0 ? -1 : 0));
+do_LIST_EQ: BINARY(lists_equal(vm, a, b));
+do_JUMP:
+  a = code[pc];
+  if (a <= op_pc) BUDGET();
+  pc = (int)a;
+  NEXT();
+do_JUMP_IF_FALSE:
+  a = code[pc++];
+  if (!POP()) pc = (int)a;
+  NEXT();
+do_JUMP_IF_TRUE:
+  a = code[pc++];
+  if (POP()) pc = (int)a;
+  NEXT();
+do_AND_ELSE:
+  a = code[pc++];
+  if (!TOP()) pc = (int)a;
+  else sp--;
+  NEXT();
+do_OR_ELSE:
+  a = code[pc++];
+  if (TOP()) pc = (int)a;
+  else sp--;
+  NEXT();
+do_CALL:
+  a = code[pc++];
+  b = code[pc++];
+  BUDGET();
+  SYNC();
+  vm_push_frame(vm, (int)a, (int)b);
+  CHECK_FAILED();
+  frame = &vm->frames[vm->frame_count - 1];
+  pc = frame->pc;
+  sp = vm->sp;
+  locals = stack + frame->base;
+  NEXT();
+do_RETURN:
+  a = POP();
+  sp = frame->base;
+  PUSH(a);
+  goto return_to_caller;
+do_RETURN_VOID:
+  sp = frame->base;
+return_to_caller:
+  vm->frame_count--;
+  if (vm->frame_count == 0) goto halt; /* the play block returned */
+  frame = &vm->frames[vm->frame_count - 1];
+  if (vm->frame_count == stop_depth) {
+    vm->sp = sp;
+    return RUN_RETURNED;
+  }
+  pc = frame->pc;
+  locals = stack + frame->base;
+  NEXT();
+do_NATIVE: {
+  int id = code[pc++], argc = code[pc++];
+  SYNC();
+  sp -= argc;
+  vm->sp = sp;
+  Value result = ts_natives[id].fn(vm, &stack[sp]);
+  CHECK_FAILED();
+  globals = vm->globals; /* a native may have grown the block */
+  if (ts_natives[id].result[0] != 'v') PUSH(result);
+  NEXT();
+}
+do_LIST: {
+  int n = code[pc++];
+  bool refs = code[pc++];
+  SYNC();
+  sp -= n;
+  Value l = vm_list_from(vm, &stack[sp], n, refs);
+  CHECK_FAILED();
+  PUSH(l);
+  NEXT();
+}
+do_LIST_PUSH:
+  a = code[pc++];
+  b = POP();
+  locals[a] = vm_list_push(vm, locals[a], b);
+  CHECK_FAILED();
+  NEXT();
+do_INDEX:
+  b = POP();
+  a = POP();
+  PUSH(list_index(vm, a, b));
+  CHECK_FAILED();
+  NEXT();
+do_LEN: TOP() = vm_list_len(vm, TOP()); NEXT();
+do_CONCAT:
+  b = POP();
+  a = POP();
+  PUSH(concat(vm, a, b));
+  CHECK_FAILED();
+  NEXT();
+do_RANGE:
+  b = POP();
+  a = POP();
+  PUSH(range(vm, a, b));
+  CHECK_FAILED();
+  NEXT();
+do_IN:
+  b = POP();
+  a = POP();
+  PUSH(contains(vm, b, a));
+  NEXT();
+do_SET_INDEX: {
+  Value v = POP();
+  b = POP();
+  a = POP();
+  PUSH(set_index(vm, a, b, v));
+  CHECK_FAILED();
+  NEXT();
+}
+do_FOR_LIST: {
+  Value list = locals[code[pc]];
+  Value i = locals[code[pc + 1]];
+  BUDGET();
+  if (i < vm_list_len(vm, list)) {
+    locals[code[pc + 2]] = vm_list_items(vm, list)[i];
+    locals[code[pc + 1]] = i + 1;
+    pc += 4;
+  } else {
+    pc = code[pc + 3];
+  }
+  NEXT();
+}
+do_FOR_RANGE:
+  BUDGET();
+  if (++locals[code[pc]] > locals[code[pc + 1]]) pc = code[pc + 2];
+  else pc += 3;
+  NEXT();
+do_CHOOSE: {
+  Value options = POP();
+  Value seat = POP();
+  if (seat < 0 || seat >= vm->players) {
+    vm_error(vm, seat >= vm->players && seat < vm->seats ? "a ghost seat cannot choose" : "seat %lld is not in this game", (long long)seat);
+    goto fail;
+  }
+  if (vm_list_len(vm, options) == 0) {
+    vm_error(vm, "choose: no options for P%lld", (long long)seat + 1);
+    goto fail;
+  }
+  int type = code[pc++];
+  SYNC();
+  StateHeader *h = *vm->blockp;
+  h->status = STATE_DECISION;
+  h->seat = (int32_t)seat;
+  h->option_type = type;
+  h->options = options;
+  return RUN_YIELD;
+}
+do_SETUP_BOARDS:
+  SYNC();
+  vm_setup_boards(vm);
+  CHECK_FAILED();
+  globals = vm->globals;
+  NEXT();
+do_FAIL:
+  vm_error(vm, "%s", p->strings[code[pc++]]);
+  goto fail;
+do_HALT:
+halt:
+  vm->sp = sp;
+  vm->frame_count = 0;
+  (*vm->blockp)->status = STATE_OVER;
+  return RUN_HALT;
+fail:
+  vm->sp = sp;
+  vm_runtime_error_at(vm, op_pc, vm->frames[vm->frame_count > 0 ? vm->frame_count - 1 : 0].fn);
+  (*vm->blockp)->status = STATE_ERROR;
+  return RUN_ERROR;
+}

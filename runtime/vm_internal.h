@@ -1,0 +1,80 @@
+/* vm_internal.h — the VM's working structure, shared by vm.c (the
+ * interpreter), heap.c (lists and the collector) and engine.c (the public
+ * API). Natives see only vm.h. */
+#ifndef TESSERA_VM_INTERNAL_H
+#define TESSERA_VM_INTERNAL_H
+
+#include <stddef.h>
+
+#include "program.h"
+#include "state.h"
+#include "vm.h"
+
+enum { RUN_YIELD, RUN_HALT, RUN_ERROR, RUN_RETURNED };
+
+#define HEAP_LEN_MASK ((int64_t)0x3fffffff)
+#define HEAP_CAP_SHIFT 30
+#define HEAP_REFS_BIT ((int64_t)1 << 60)
+#define HEAP_FORWARD_BIT ((int64_t)1 << 61)
+
+struct Vm {
+  const Program *prog;
+  int players, seats;
+  /* the match's tiles and board layout */
+  TileDef *tiles;
+  int tile_count, tile_cap;
+  bool boards_ready;
+  int32_t *board_at;       /* byte offset of board number n in the block, -1 if absent */
+  int32_t boards_bytes;
+  /* the block being run: header, globals and boards in place */
+  StateHeader **blockp;
+  size_t *block_cap;
+  Value *globals;
+  uint8_t *boards;
+  /* working tail */
+  Frame *frames;
+  int frame_count, frame_cap;
+  Value *stack;
+  int sp, stack_cap;
+  Value *heap;
+  int64_t heap_used, heap_cap; /* words */
+  /* limits and errors */
+  int64_t steps_left, step_budget;
+  bool failed, error_located;
+  char error[512];
+  /* program strings used by tests (no program) */
+  char **test_strings;
+  int test_string_count;
+  Value (**test_fns)(Vm *vm, const Value *args, int nargs);
+  int test_fn_count;
+  StateHeader *test_block;
+  size_t test_block_cap;
+};
+
+/* Interpreter: runs until a decision, the end, an error, or (when
+ * stop_depth > 0) until the frame count falls back to stop_depth. */
+int vm_run(Vm *vm, int stop_depth);
+void vm_push_frame(Vm *vm, int fn, int argc);
+void vm_runtime_error_at(Vm *vm, int pc, int fn);
+
+void vm_seed(StateHeader *b, uint64_t seed);
+
+/* heap.c */
+void vm_heap_init_empties(Value *heap);
+bool vm_heap_reserve(Vm *vm, int64_t words);
+Value vm_list_push(Vm *vm, Value list, Value item);
+/* Packs the working tail (frames, stack, heap) into the block after its
+ * fixed part, compacting the heap. Grows the block when needed. */
+void vm_pack(Vm *vm, Value *options);
+/* Loads the block's tail into the working arrays. */
+void vm_unpack(Vm *vm);
+/* Points globals/boards at the block after it moved. */
+void vm_rebind(Vm *vm);
+
+/* Creates a VM for a program's match (players, seats known). */
+Vm *vm_new(const Program *prog, int players, int seats);
+void vm_free(Vm *vm);
+/* Lays out the boards (tile table complete) and grows the block. */
+bool vm_setup_boards(Vm *vm);
+
+#endif

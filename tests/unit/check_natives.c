@@ -1,0 +1,568 @@
+/* check_natives.c — the built-in functions, called directly on a stand-alone
+ * test VM (vm_test_new), each with its normal results and its errors.
+ *
+ * Three test hooks are not (yet) in vm.h; they are declared weak here so
+ * this file links without them, and the checks that need them are skipped
+ * when they are missing: vm_error_message (the text of the runtime error),
+ * vm_test_add_function (a C function standing in for a script callback,
+ * for sort_by and the placement filters) and vm_test_set_seats (ghosts). */
+#include <check.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm.h"
+
+typedef Value (*VmTestFn)(Vm *vm, const Value *args, int nargs);
+const char *vm_error_message(const Vm *vm) __attribute__((weak));
+int vm_test_add_function(Vm *vm, VmTestFn fn) __attribute__((weak));
+void vm_test_set_seats(Vm *vm, int seats) __attribute__((weak));
+
+static Vm *vm;
+
+static void setup(void) { vm = vm_test_new(3, 42); }
+static void teardown(void) { vm_test_free(vm); }
+
+/* A fresh VM for the next error check: the first error of a VM wins. */
+static void fresh(void) {
+  teardown();
+  setup();
+}
+
+static Value ints(int n, ...) {
+  va_list ap;
+  va_start(ap, n);
+  Value l = vm_list_new(vm, n, false);
+  for (int i = 0; i < n; i++) vm_list_items(vm, l)[i] = va_arg(ap, int);
+  va_end(ap);
+  return l;
+}
+
+static Value C(int x, int y) { return cell_pack((Coord){(int16_t)x, (int16_t)y}); }
+
+static Value cells_of(int n, const int *xy) {
+  Value l = vm_list_new(vm, n, false);
+  for (int i = 0; i < n; i++) vm_list_items(vm, l)[i] = C(xy[2 * i], xy[2 * i + 1]);
+  return l;
+}
+
+static Value S(const char *text) { return vm_test_add_string(vm, text); }
+
+/* The text of v, which is how most results below are compared. */
+static const char *fmt(const char *type, Value v) {
+  static char buf[1024];
+  vm_format_value(vm, type, v, buf, sizeof buf);
+  return buf;
+}
+
+static void ok(void) {
+  ck_assert_msg(!vm_failed(vm), "unexpected error: %s",
+                vm_error_message && vm_error_message(vm) ? vm_error_message(vm) : "?");
+}
+
+static void expect_error(const char *part) {
+  ck_assert_msg(vm_failed(vm), "expected an error containing '%s'", part);
+  if (vm_error_message) {
+    const char *msg = vm_error_message(vm);
+    ck_assert_msg(msg && strstr(msg, part), "error '%s' lacks '%s'", msg ? msg : "(null)", part);
+  }
+}
+
+#define CALL(name, ...) native_##name(vm, (Value[]){__VA_ARGS__})
+#define CALL0(name) native_##name(vm, NULL)
+#define ERROR_CASE(call, part) \
+  do {                         \
+    fresh();                   \
+    (void)(call);              \
+    expect_error(part);        \
+  } while (0)
+
+/* ---- lists and numbers ---- */
+
+START_TEST(test_aggregates) {
+  Value l = ints(4, 3, -1, 7, 2);
+  ck_assert_int_eq(CALL(len_list, l), 4);
+  ck_assert_int_eq(CALL(sum, l), 11);
+  ck_assert_int_eq(CALL(product, l), -42);
+  ck_assert_int_eq(CALL(product, 0), 1);
+  ck_assert_int_eq(CALL(sum, 0), 0);
+  ck_assert_int_eq(CALL(max, l), 7);
+  ck_assert_int_eq(CALL(min, l), -1);
+  ck_assert_int_eq(CALL(abs, -5), 5);
+  ck_assert_int_eq(CALL(abs, 5), 5);
+  ok();
+  ERROR_CASE(CALL(max, 0), "max of an empty list");
+  ERROR_CASE(CALL(min, 0), "min of an empty list");
+}
+END_TEST
+
+START_TEST(test_take_drop_reverse_sort) {
+  Value l = ints(4, 3, -1, 7, 2);
+  ck_assert_str_eq(fmt("[i", CALL(take, l, 2)), "[3, -1]");
+  ck_assert_str_eq(fmt("[i", CALL(take, l, 9)), "[3, -1, 7, 2]");
+  ck_assert_str_eq(fmt("[i", CALL(take, l, 0)), "[]");
+  ck_assert_str_eq(fmt("[i", CALL(drop, l, 1)), "[-1, 7, 2]");
+  ck_assert_str_eq(fmt("[i", CALL(drop, l, 4)), "[]");
+  ck_assert_str_eq(fmt("[i", CALL(drop, l, 9)), "[]");
+  ck_assert_str_eq(fmt("[i", CALL(reverse, l)), "[2, 7, -1, 3]");
+  ck_assert_str_eq(fmt("[i", CALL(sort, l)), "[-1, 2, 3, 7]");
+  ck_assert_str_eq(fmt("[i", l), "[3, -1, 7, 2]"); /* the argument is untouched */
+  ok();
+  ERROR_CASE(CALL(take, ints(1, 1), -1), "negative");
+  ERROR_CASE(CALL(drop, ints(1, 1), -2), "negative");
+}
+END_TEST
+
+START_TEST(test_copies_keep_refs) {
+  Value inner = ints(1, 5);
+  Value outer = vm_list_new(vm, 2, true);
+  vm_list_items(vm, outer)[0] = inner;
+  vm_list_items(vm, outer)[1] = ints(2, 1, 2);
+  ck_assert(vm_list_refs(vm, CALL(reverse, outer)));
+  ck_assert(vm_list_refs(vm, CALL(take, outer, 1)));
+  ck_assert(vm_list_refs(vm, CALL(drop, outer, 1)));
+  ck_assert(vm_list_refs(vm, CALL(shuffle, outer)));
+  ck_assert(vm_list_refs(vm, CALL(remove_at, outer, 0)));
+  ck_assert(vm_list_refs(vm, CALL(insert, outer, 0, inner)));
+  ck_assert(!vm_list_refs(vm, CALL(reverse, ints(2, 1, 2))));
+  ck_assert_str_eq(fmt("[[i", CALL(reverse, outer)), "[[1, 2], [5]]");
+  /* Lists of lists are searched by contents. */
+  ck_assert_int_eq(CALL(index_of, outer, ints(2, 1, 2)), 1);
+  ck_assert_str_eq(fmt("[[i", CALL(remove, outer, ints(1, 5))), "[[1, 2]]");
+  ok();
+}
+END_TEST
+
+START_TEST(test_search_and_edit) {
+  Value l = ints(4, 3, 1, 3, 2);
+  ck_assert_int_eq(CALL(index_of, l, 3), 0);
+  ck_assert_int_eq(CALL(index_of, l, 2), 3);
+  ck_assert_int_eq(CALL(index_of, l, 9), -1);
+  ck_assert_str_eq(fmt("[i", CALL(remove, l, 3)), "[1, 3, 2]");
+  ck_assert_int_eq(CALL(remove, l, 9), l); /* absent: the same list */
+  ck_assert_str_eq(fmt("[i", CALL(remove_at, l, 3)), "[3, 1, 3]");
+  ck_assert_str_eq(fmt("[i", CALL(remove_at, l, 0)), "[1, 3, 2]");
+  ck_assert_str_eq(fmt("[i", CALL(insert, l, 0, 8)), "[8, 3, 1, 3, 2]");
+  ck_assert_str_eq(fmt("[i", CALL(insert, l, 2, 8)), "[3, 1, 8, 3, 2]");
+  ck_assert_str_eq(fmt("[i", CALL(insert, l, 4, 8)), "[3, 1, 3, 2, 8]");
+  ck_assert_str_eq(fmt("[i", CALL(insert, 0, 0, 8)), "[8]");
+  ok();
+  ERROR_CASE(CALL(remove_at, ints(3, 1, 2, 3), 5), "index 5 out of range for a list of 3");
+  ERROR_CASE(CALL(remove_at, ints(3, 1, 2, 3), -1), "index -1 out of range for a list of 3");
+  ERROR_CASE(CALL(remove_at, 0, 0), "index 0 out of range for a list of 0");
+  ERROR_CASE(CALL(insert, ints(3, 1, 2, 3), 4, 0), "index 4 out of range for a list of 3");
+}
+END_TEST
+
+static Value key_mod3(Vm *v, const Value *args, int nargs) {
+  (void)v, (void)nargs;
+  return args[0] % 3;
+}
+
+static Value key_fails(Vm *v, const Value *args, int nargs) {
+  (void)nargs;
+  if (args[0] == 2) vm_error(v, "key failed");
+  return 0;
+}
+
+START_TEST(test_sort_by) {
+  if (!vm_test_add_function) return; /* needs a callback; see the top */
+  int mod3 = vm_test_add_function(vm, key_mod3);
+  Value l = ints(6, 5, 3, 4, 6, 1, 2);
+  /* Stable: equal keys keep their order (3 before 6, 4 before 1, 5 before 2). */
+  ck_assert_str_eq(fmt("[i", CALL(sort_by, l, mod3)), "[3, 6, 4, 1, 5, 2]");
+  ck_assert_str_eq(fmt("[i", CALL(sort_by, 0, mod3)), "[]");
+  ok();
+  fresh();
+  int fails = vm_test_add_function(vm, key_fails);
+  CALL(sort_by, ints(3, 1, 2, 3), fails);
+  expect_error("key failed");
+}
+END_TEST
+
+START_TEST(test_shuffle_and_random) {
+  Value l = ints(8, 0, 1, 2, 3, 4, 5, 6, 7);
+  char first[256];
+  snprintf(first, sizeof first, "%s", fmt("[i", CALL(shuffle, l)));
+  /* The same seed deals the same way, by top-down Fisher–Yates. */
+  Vm *again = vm_test_new(3, 42);
+  int order[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  for (int i = 7; i >= 1; i--) {
+    int j = (int)vm_random(again, (uint64_t)i + 1), t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+  vm_test_free(again);
+  char expected[256];
+  snprintf(expected, sizeof expected, "[%d, %d, %d, %d, %d, %d, %d, %d]", order[0], order[1],
+           order[2], order[3], order[4], order[5], order[6], order[7]);
+  ck_assert_str_eq(first, expected);
+  ck_assert_int_eq(CALL(sum, CALL(shuffle, l)), 28);
+  ck_assert_int_eq(CALL(len_list, CALL(shuffle, 0)), 0);
+  for (int i = 0; i < 50; i++) {
+    Value r = CALL(random, 6);
+    ck_assert(r >= 0 && r < 6);
+  }
+  ck_assert_int_eq(CALL(random, 1), 0);
+  ok();
+  ERROR_CASE(CALL(random, 0), "random(0)");
+}
+END_TEST
+
+START_TEST(test_seats) {
+  ck_assert_str_eq(fmt("[p", CALL0(players)), "[P1, P2, P3]");
+  ck_assert_str_eq(fmt("[p", CALL0(seats)), "[P1, P2, P3]");
+  ck_assert_int_eq(CALL0(nplayers), 3);
+  ck_assert_int_eq(CALL0(nseats), 3);
+  ck_assert_int_eq(CALL(next, 0), 1);
+  ck_assert_int_eq(CALL(next, 2), 0);
+  ck_assert_int_eq(CALL(seat, 2), 2);
+  ck_assert_int_eq(CALL(ord, 1), 1);
+  ok();
+  ERROR_CASE(CALL(seat, 3), "seat(3)");
+  ERROR_CASE(CALL(seat, -1), "seat(-1)");
+  ERROR_CASE(CALL(next, 7), "seat 7");
+  if (!vm_test_set_seats) return;
+  fresh();
+  vm_test_set_seats(vm, 4); /* 3 players and a ghost */
+  ck_assert_str_eq(fmt("[p", CALL0(seats)), "[P1, P2, P3, G1]");
+  ck_assert_str_eq(fmt("[p", CALL0(players)), "[P1, P2, P3]");
+  ck_assert_int_eq(CALL0(nseats), 4);
+  ck_assert_int_eq(CALL(seat, 3), 3);
+  ok();
+  CALL(next, 3);
+  expect_error("ghosts take no turns");
+}
+END_TEST
+
+/* ---- tiles, cells, placements ---- */
+
+START_TEST(test_tiles) {
+  Value d = CALL(domino, 3, 5);
+  Value t = CALL(token, 7);
+  Value named = CALL(token_named, 99, S("a-very-long-token-name"));
+  int xy[] = {2, 2, 3, 2, 4, 2, 3, 3};
+  Value poly = CALL(polyomino, S("T"), cells_of(4, xy), 4, 1);
+  ok();
+  const TileDef *tiles = vm_tiles(vm);
+  ck_assert_str_eq(tiles[d].name, "3-5");
+  ck_assert_int_eq(tiles[d].cell_count, 2);
+  ck_assert_int_eq(tiles[d].dx[1], 1);
+  ck_assert(!tiles[d].reflections);
+  ck_assert_str_eq(tiles[t].name, "7");
+  ck_assert_str_eq(tiles[named].name, "a-very-long-tok"); /* TILE_NAME_MAX - 1 */
+  ck_assert_int_eq(tiles[poly].cell_count, 4);
+  ck_assert_int_eq(tiles[poly].dx[3], 1);
+  ck_assert_int_eq(tiles[poly].dy[3], 1);
+  ck_assert(tiles[poly].reflections);
+  ck_assert_int_eq(CALL(tile_value, d, 0), 3);
+  ck_assert_int_eq(CALL(tile_value, d, 1), 5);
+  ck_assert_int_eq(CALL(tile_value, poly, 3), 4);
+  ck_assert_int_eq(CALL(len_tile, d), 2);
+  ck_assert_int_eq(CALL(len_tile, t), 1);
+  ck_assert_int_eq(CALL(len_tile, poly), 4);
+  ok();
+  ERROR_CASE(CALL(tile_value, CALL(domino, 1, 2), 2), "index 2 out of range");
+  ERROR_CASE(CALL(polyomino, S("none"), 0, 1, 0), "1..8");
+  int many[18] = {0};
+  for (int i = 0; i < 9; i++) many[2 * i] = i;
+  ERROR_CASE(CALL(polyomino, S("long"), cells_of(9, many), 1, 0), "has 9 cells");
+  int twice[] = {0, 0, 1, 0, 0, 0};
+  ERROR_CASE(CALL(polyomino, S("dup"), cells_of(3, twice), 1, 0), "twice");
+  ERROR_CASE(CALL(domino, 1, 40000), "out of range");
+  ERROR_CASE(CALL(len_tile, 5), "tile");
+  fresh();
+  vm_test_add_board(vm, &(BoardSpec){.grid = GRID_SQUARE, .levels = 1, .capacity = 4});
+  CALL(token, 1);
+  ck_assert(vm_failed(vm)); /* tiles only while the match is set up */
+}
+END_TEST
+
+START_TEST(test_cells_and_placements) {
+  Value c = CALL(cell, -3, 4);
+  ck_assert_int_eq(CALL(cell_x, c), -3);
+  ck_assert_int_eq(CALL(cell_y, c), 4);
+  Value pl = placement_pack((Placement){.tile = 2, .at = {-1, 5}, .orientation = 3, .level = 2});
+  ck_assert_int_eq(CALL(pl_tile, pl), 2);
+  ck_assert_int_eq(CALL(pl_cell, pl), C(-1, 5));
+  ck_assert_int_eq(CALL(pl_level, pl), 2);
+  ok();
+  ERROR_CASE(CALL(cell, 40000, 0), "cell(40000, 0)");
+  ERROR_CASE(CALL(cell, 0, -40000), "cell(0, -40000)");
+}
+END_TEST
+
+/* ---- boards ---- */
+
+static int add_board(int grid, int bound, int w, int h, int levels) {
+  return vm_test_add_board(vm, &(BoardSpec){.grid = (uint8_t)grid, .bound = (uint8_t)bound,
+                                            .levels = (uint8_t)levels, .w = (int16_t)w,
+                                            .h = (int16_t)h, .capacity = 64});
+}
+
+static Value P(int tile, int x, int y, int o, int level, int grid) {
+  return placement_pack((Placement){tile, {(int16_t)x, (int16_t)y}, o, level, grid});
+}
+
+START_TEST(test_place_and_read) {
+  Value d = CALL(domino, 1, 2), t = CALL(token, 5);
+  Value b = add_board(GRID_SQUARE, BOARD_BOUND_NONE, 0, 0, 2);
+  ck_assert_int_eq(CALL(filled, b), 0);
+  ck_assert_int_eq(CALL(value, b, C(0, 0)), -1);
+  ck_assert_int_eq(CALL(level, b, C(0, 0)), -1);
+  ck_assert_int_eq(CALL(occupied, b, C(0, 0)), 0);
+  CALL(place, b, P(d, 0, 0, 1, 0, GRID_SQUARE)); /* pointing S: 0,0 and 0,1 */
+  CALL(put, b, t, C(1, 0));
+  ok();
+  ck_assert_int_eq(CALL(value, b, C(0, 1)), 2);
+  ck_assert_int_eq(CALL(value, b, C(1, 0)), 5);
+  ck_assert_int_eq(CALL(occupied, b, C(0, 1)), 1);
+  ck_assert_int_eq(CALL(tile_at, b, C(0, 1)), d);
+  ck_assert_int_eq(CALL(level, b, C(0, 0)), 0);
+  ck_assert_str_eq(fmt("[c", CALL(cells, b)), "[0,0, 0,1, 1,0]");
+  ck_assert_int_eq(CALL(filled, b), 3);
+  ck_assert_str_eq(fmt("[i", CALL(bounds, b)), "[0, 0, 1, 1]");
+  ck_assert_str_eq(fmt("[c", CALL(covers, b, P(d, 2, 2, 2, 0, GRID_SQUARE))), "[2,2, 1,2]");
+  /* On top of the token: level 1, and cells/filled count it once. */
+  CALL(put, b, t, C(1, 0)); /* rejected: put stays at level 0 */
+  expect_error("cell 1,0 is already occupied");
+  fresh();
+  t = CALL(token, 5);
+  b = add_board(GRID_SQUARE, BOARD_BOUND_NONE, 0, 0, 2);
+  CALL(put, b, t, C(0, 0));
+  CALL(place, b, P(t, 0, 0, 0, 1, GRID_SQUARE));
+  ok();
+  ck_assert_int_eq(CALL(level, b, C(0, 0)), 1);
+  ck_assert_int_eq(CALL(filled, b), 1);
+  ck_assert_str_eq(fmt("[c", CALL(cells, b)), "[0,0]");
+}
+END_TEST
+
+START_TEST(test_place_errors) {
+  Value d = CALL(domino, 1, 2), t = CALL(token, 5);
+  Value b = add_board(GRID_SQUARE, BOARD_BOUND_FIXED, 3, 3, 1);
+  CALL(place, b, P(d, 2, 0, 0, 0, GRID_SQUARE)); /* 2,0 and 3,0 */
+  expect_error("cell 3,0 is outside the 3x3 board");
+  ck_assert_int_eq(CALL(filled, b), 0); /* nothing changed */
+
+  fresh();
+  d = CALL(domino, 1, 2), t = CALL(token, 5);
+  b = add_board(GRID_SQUARE, BOARD_BOUND_NONE, 0, 0, 1);
+  CALL(put, b, t, C(1, 0));
+  CALL(place, b, P(d, 0, 0, 0, 0, GRID_SQUARE));
+  expect_error("cell 1,0 is already occupied");
+  ck_assert_int_eq(CALL(occupied, b, C(0, 0)), 0);
+
+  fresh();
+  t = CALL(token, 5);
+  b = add_board(GRID_SQUARE, BOARD_BOUND_NONE, 0, 0, 1);
+  CALL(place, b, P(t, 0, 0, 0, 1, GRID_SQUARE));
+  expect_error("level");
+
+  fresh();
+  t = CALL(token, 5);
+  b = add_board(GRID_SQUARE, BOARD_BOUND_NONE, 0, 0, 3);
+  CALL(place, b, P(t, 0, 0, 0, 1, GRID_SQUARE));
+  expect_error("nothing at level 0");
+
+  fresh();
+  t = CALL(token, 5);
+  b = add_board(GRID_SQUARE, BOARD_BOUND_WINDOW, 2, 2, 1);
+  CALL(put, b, t, C(0, 0));
+  CALL(put, b, t, C(2, 0));
+  expect_error("window");
+
+  fresh();
+  t = CALL(token, 5);
+  b = vm_test_add_board(vm, &(BoardSpec){.grid = GRID_SQUARE, .levels = 1, .capacity = 1});
+  CALL(put, b, t, C(0, 0));
+  CALL(put, b, t, C(1, 0));
+  expect_error("full");
+
+  ERROR_CASE(CALL(tile_at, add_board(GRID_SQUARE, 0, 0, 0, 1), C(0, 0)), "empty");
+  ERROR_CASE(CALL(bounds, add_board(GRID_SQUARE, 0, 0, 0, 1)), "bounds of an empty board");
+  ERROR_CASE(CALL(value, 3, C(0, 0)), "board");
+}
+END_TEST
+
+START_TEST(test_neighbors) {
+  Value sq = add_board(GRID_SQUARE, BOARD_BOUND_NONE, 0, 0, 1);
+  Value hex = add_board(GRID_HEX, BOARD_BOUND_NONE, 0, 0, 1);
+  Value fixed = add_board(GRID_SQUARE, BOARD_BOUND_FIXED, 3, 3, 1);
+  ck_assert_str_eq(fmt("[c", CALL(neighbors, sq, C(0, 0))), "[1,0, 0,1, -1,0, 0,-1]");
+  ck_assert_str_eq(fmt("[c", CALL(neighbors, hex, C(0, 0))),
+                   "[1,0, 0,1, -1,1, -1,0, 0,-1, 1,-1]");
+  ck_assert_str_eq(fmt("[c", CALL(neighbors, fixed, C(0, 0))), "[1,0, 0,1]");
+  ck_assert_str_eq(fmt("[c", CALL(neighbors, fixed, C(1, 1))), "[2,1, 1,2, 0,1, 1,0]");
+  ok();
+}
+END_TEST
+
+static Value keep_right(Vm *v, const Value *args, int nargs) {
+  (void)v, (void)nargs;
+  return placement_unpack(args[1]).at.x >= 1;
+}
+
+static Value filter_fails(Vm *v, const Value *args, int nargs) {
+  (void)args, (void)nargs;
+  vm_error(v, "filter failed");
+  return 1;
+}
+
+START_TEST(test_placements) {
+  Value d = CALL(domino, 1, 2), dbl = CALL(domino, 3, 3), t = CALL(token_named, 5, S("five"));
+  Value free_b = add_board(GRID_SQUARE, BOARD_BOUND_NONE, 0, 0, 2);
+  Value fixed = add_board(GRID_SQUARE, BOARD_BOUND_FIXED, 3, 3, 1);
+  Value hex = add_board(GRID_HEX, BOARD_BOUND_NONE, 0, 0, 1);
+  /* Empty unbounded board: at 0,0, every orientation. */
+  ck_assert_str_eq(fmt("[P", CALL(placements, free_b, d)),
+                   "[1-2 0,0 E, 1-2 0,0 S, 1-2 0,0 W, 1-2 0,0 N]");
+  ck_assert_int_eq(CALL(len_list, CALL(placements, hex, d)), 6);
+  /* Empty fixed board: anywhere; a double turned round counts once. */
+  ck_assert_int_eq(CALL(len_list, CALL(placements, fixed, d)), 24);
+  ck_assert_int_eq(CALL(len_list, CALL(placements, fixed, dbl)), 12);
+  ck_assert_int_eq(CALL(len_list, CALL(anywhere, fixed, t)), 9);
+  /* Touching what is there, in (y, x, orientation) order. */
+  CALL(place, free_b, P(d, 0, 0, 0, 0, GRID_SQUARE));
+  ck_assert_str_eq(fmt("[P", CALL(placements, free_b, t)),
+                   "[five 0,-1, five 1,-1, five -1,0, five 2,0, five 0,1, five 1,1]");
+  ck_assert_str_eq(fmt("[P", CALL(stackings, free_b, t)), "[five 0,0 ^1, five 1,0 ^1]");
+  ck_assert_int_eq(CALL(len_list, CALL(stackings, free_b, d)), 2); /* E from 0,0; W from 1,0 */
+  ck_assert_int_eq(placement_unpack(vm_list_items(vm, CALL(placements, hex, d))[0]).grid,
+                   GRID_HEX);
+  ok();
+  if (!vm_test_add_function) return;
+  int right = vm_test_add_function(vm, keep_right);
+  ck_assert_str_eq(fmt("[P", CALL(placements_f, free_b, t, right)),
+                   "[five 1,-1, five 2,0, five 1,1]");
+  ck_assert_str_eq(fmt("[P", CALL(stackings_f, free_b, t, right)), "[five 1,0 ^1]");
+  ck_assert_int_eq(CALL(len_list, CALL(anywhere_f, fixed, t, right)), 6);
+  ok();
+  int fails = vm_test_add_function(vm, filter_fails);
+  CALL(placements_f, free_b, t, fails);
+  expect_error("filter failed");
+}
+END_TEST
+
+START_TEST(test_too_many_placements) {
+  int xy[] = {0, 0, 1, 0, 2, 0, 2, 1};
+  Value l = CALL(polyomino, S("L"), cells_of(4, xy), 1, 1);
+  Value b = vm_test_add_board(vm, &(BoardSpec){.grid = GRID_SQUARE, .bound = BOARD_BOUND_FIXED,
+                                               .levels = 1, .w = 30, .h = 30, .capacity = 4});
+  CALL(anywhere, b, l); /* 8 orientations x ~28x29 anchors */
+  expect_error("too many placements");
+}
+END_TEST
+
+START_TEST(test_regions_and_counts) {
+  Value one = CALL(token, 1), two = CALL(token, 2), five = CALL(token, 5);
+  Value b = add_board(GRID_SQUARE, BOARD_BOUND_FIXED, 4, 4, 1);
+  /* 1 1 . 1
+   * 2 5 . 1 */
+  CALL(put, b, one, C(0, 0));
+  CALL(put, b, one, C(1, 0));
+  CALL(put, b, one, C(3, 0));
+  CALL(put, b, one, C(3, 1));
+  CALL(put, b, two, C(0, 1));
+  CALL(put, b, five, C(1, 1));
+  ok();
+  Value r = CALL(regions, b, ints(1, 1));
+  ck_assert(vm_list_refs(vm, r));
+  ck_assert_str_eq(fmt("[[c", r), "[[0,0, 1,0], [3,0, 3,1]]");
+  ck_assert_str_eq(fmt("[[c", CALL(regions, b, ints(2, 2, 1))), "[[0,0, 1,0, 0,1], [3,0, 3,1]]");
+  ck_assert_str_eq(fmt("[[c", CALL(regions, b, ints(2, 5, 99))), "[[1,1]]");
+  ck_assert_str_eq(fmt("[[c", CALL(regions, b, ints(1, 7))), "[]");
+  int some[] = {0, 0, 1, 1, 2, 0, 3, 1, 0, 0};
+  ck_assert_int_eq(CALL(count_values, b, cells_of(5, some), ints(2, 1, 5)), 4);
+  ck_assert_int_eq(CALL(count_values, b, cells_of(5, some), ints(1, -1)), 0);
+  ck_assert_int_eq(CALL(count_values, b, 0, ints(1, 1)), 0);
+  ok();
+}
+END_TEST
+
+/* ---- formatting ---- */
+
+START_TEST(test_format) {
+  Value d = CALL(domino, 3, 5), t = CALL(token_named, 9, S("start"));
+  int xy[] = {0, 0, 1, 0, 1, 1};
+  Value l = CALL(polyomino, S("L"), cells_of(3, xy), 1, 0);
+  int vert[] = {0, 0, 0, 1};
+  Value v = CALL(polyomino, S("V"), cells_of(2, vert), 1, 1);
+  ok();
+  ck_assert_str_eq(fmt("i", -12), "-12");
+  ck_assert_str_eq(fmt("b", 1), "true");
+  ck_assert_str_eq(fmt("b", 0), "false");
+  ck_assert_str_eq(fmt("p", 0), "P1");
+  ck_assert_str_eq(fmt("p", 2), "P3");
+  ck_assert_str_eq(fmt("p", 3), "G1"); /* seats past the players are ghosts */
+  ck_assert_str_eq(fmt("t", d), "3-5");
+  ck_assert_str_eq(fmt("t", t), "start");
+  ck_assert_str_eq(fmt("c", C(-2, 7)), "-2,7");
+  ck_assert_str_eq(fmt("s", S("hello")), "hello");
+  ck_assert_str_eq(fmt("d", 2), "2");
+  ck_assert_str_eq(fmt("B", 1), "1");
+  ck_assert_str_eq(fmt("P", P(d, 0, 1, 0, 0, GRID_SQUARE)), "3-5 0,1 E");
+  ck_assert_str_eq(fmt("P", P(d, 0, 1, 3, 0, GRID_SQUARE)), "3-5 0,1 N");
+  ck_assert_str_eq(fmt("P", P(d, 4, -1, 5, 0, GRID_HEX)), "3-5 4,-1 NE");
+  ck_assert_str_eq(fmt("P", P(d, 0, 0, 2, 3, GRID_HEX)), "3-5 0,0 SW ^3");
+  ck_assert_str_eq(fmt("P", P(t, 2, 2, 0, 0, GRID_SQUARE)), "start 2,2");
+  ck_assert_str_eq(fmt("P", P(t, 2, 2, 0, 1, GRID_SQUARE)), "start 2,2 ^1");
+  ck_assert_str_eq(fmt("P", P(l, 0, 0, 2, 0, GRID_SQUARE)), "L 0,0 r2");
+  /* A 2-cell tile names the way its cell 1 lies, whatever its offsets;
+   * mirror images go by number. */
+  ck_assert_str_eq(fmt("P", P(v, 0, 0, 0, 0, GRID_SQUARE)), "V 0,0 S");
+  ck_assert_str_eq(fmt("P", P(v, 0, 0, 5, 0, GRID_SQUARE)), "V 0,0 r5");
+  Value nested = vm_list_new(vm, 2, true);
+  Value inner = ints(2, 1, 2);
+  vm_list_items(vm, nested)[0] = inner;
+  vm_list_items(vm, nested)[1] = 0; /* the empty list */
+  ck_assert_str_eq(fmt("[[i", nested), "[[1, 2], []]");
+  ck_assert_str_eq(fmt("[b", ints(2, 1, 0)), "[true, false]");
+  ck_assert_str_eq(fmt("[t", 0), "[]");
+  char small[6];
+  vm_format_value(vm, "[i", ints(3, 100, 200, 300), small, sizeof small);
+  ck_assert_str_eq(small, "[100,"); /* truncated, still terminated */
+  ok();
+}
+END_TEST
+
+START_TEST(test_print) {
+  /* print writes the text and a newline; here it only must not fail. */
+  CALL(print, ints(2, 4, 5), S("[i"));
+  ok();
+}
+END_TEST
+
+static Suite *natives_suite(void) {
+  Suite *s = suite_create("natives");
+  struct {
+    const char *name;
+    const TTest *test;
+  } tests[] = {
+      {"aggregates", test_aggregates},     {"take_drop", test_take_drop_reverse_sort},
+      {"refs", test_copies_keep_refs},     {"search_edit", test_search_and_edit},
+      {"sort_by", test_sort_by},           {"shuffle_random", test_shuffle_and_random},
+      {"seats", test_seats},               {"tiles", test_tiles},
+      {"cells", test_cells_and_placements}, {"place", test_place_and_read},
+      {"place_errors", test_place_errors}, {"neighbors", test_neighbors},
+      {"placements", test_placements},     {"too_many", test_too_many_placements},
+      {"regions", test_regions_and_counts}, {"format", test_format},
+      {"print", test_print},
+  };
+  for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+    TCase *tc = tcase_create(tests[i].name);
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, tests[i].test);
+    suite_add_tcase(s, tc);
+  }
+  return s;
+}
+
+int main(void) {
+  SRunner *sr = srunner_create(natives_suite());
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,270 @@
+/* check_regions.c — board_regions: hand cases, then a differential test
+ * against a naive breadth-first flood fill over a model kept here (its own
+ * grid array, entry list and neighbour tables). */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+
+static Board *new_board(int grid, int levels, int capacity) {
+  BoardSpec spec = {.grid = (uint8_t)grid, .bound = BOARD_BOUND_NONE, .levels = (uint8_t)levels,
+                    .capacity = capacity};
+  Board *b = malloc(board_bytes(&spec));
+  ck_assert_ptr_nonnull(b);
+  board_init(b, &spec);
+  return b;
+}
+
+static TileDef token(int v) {
+  TileDef t = {.cell_count = 1};
+  t.value[0] = (int16_t)v;
+  return t;
+}
+
+static TileDef domino(int a, int b) {
+  TileDef t = {.cell_count = 2};
+  t.dx[1] = 1;
+  t.value[0] = (int16_t)a, t.value[1] = (int16_t)b;
+  return t;
+}
+
+static Placement at(int x, int y, int o, int level) {
+  return (Placement){.tile = 0, .at = {(int16_t)x, (int16_t)y}, .orientation = o, .level = level};
+}
+
+static void put_token(Board *b, int v, int x, int y, int level) {
+  TileDef t = token(v);
+  ck_assert_int_eq(board_place(b, &t, at(x, y, 0, level)), 0);
+}
+
+#define MASK(v) ((uint64_t)1 << (v))
+
+START_TEST(test_square_groups) {
+  Board *b = new_board(GRID_SQUARE, 1, 32);
+  /* 1 1 . 1      entries in order: (3,0) first, then the pair, then (1,1)
+   * . 1 . 2 */
+  put_token(b, 1, 3, 0, 0);
+  put_token(b, 1, 0, 0, 0);
+  put_token(b, 1, 1, 0, 0);
+  put_token(b, 1, 1, 1, 0);
+  put_token(b, 2, 3, 1, 0);
+  int32_t r[8];
+  ck_assert_int_eq(board_regions(b, MASK(1), r), 2);
+  ck_assert_int_eq(r[0], 0);
+  ck_assert_int_eq(r[1], 1);
+  ck_assert_int_eq(r[2], 1);
+  ck_assert_int_eq(r[3], 1);
+  ck_assert_int_eq(r[4], -1);
+  /* with 2 as well, (3,0) and (3,1) join */
+  ck_assert_int_eq(board_regions(b, MASK(1) | MASK(2), r), 2);
+  ck_assert_int_eq(r[4], 0);
+  ck_assert_int_eq(board_regions(b, MASK(5), r), 0);
+  for (int i = 0; i < 5; i++) ck_assert_int_eq(r[i], -1);
+  free(b);
+}
+END_TEST
+
+START_TEST(test_hex_adjacency) {
+  Board *b = new_board(GRID_HEX, 1, 32);
+  put_token(b, 3, 0, 0, 0);
+  put_token(b, 3, 1, 1, 0);  /* not a hex neighbour of (0,0) */
+  put_token(b, 3, 1, -1, 0); /* NE of (0,0) */
+  put_token(b, 3, -1, 1, 0); /* SW of (0,0) */
+  int32_t r[8];
+  ck_assert_int_eq(board_regions(b, MASK(3), r), 2);
+  ck_assert_int_eq(r[0], 0);
+  ck_assert_int_eq(r[1], 1);
+  ck_assert_int_eq(r[2], 0);
+  ck_assert_int_eq(r[3], 0);
+  /* (1,1) is SE of (1,0): filling (1,0) joins everything */
+  put_token(b, 3, 1, 0, 0);
+  ck_assert_int_eq(board_regions(b, MASK(3), r), 1);
+  free(b);
+}
+END_TEST
+
+START_TEST(test_only_top_cells_count) {
+  Board *b = new_board(GRID_SQUARE, 3, 32);
+  TileDef d = domino(4, 4);
+  ck_assert_int_eq(board_place(b, &d, at(0, 0, 0, 0)), 0); /* (0,0) (1,0) showing 4 */
+  put_token(b, 9, 0, 0, 1);                                  /* hides (0,0) */
+  int32_t r[8];
+  ck_assert_int_eq(board_regions(b, MASK(4), r), 1);
+  ck_assert_int_eq(r[0], -1); /* buried */
+  ck_assert_int_eq(r[1], 0);
+  ck_assert_int_eq(r[2], -1);
+  ck_assert_int_eq(board_regions(b, MASK(4) | MASK(9), r), 1);
+  ck_assert_int_eq(r[1], 0);
+  ck_assert_int_eq(r[2], 0);
+  /* values outside 0..63 never match */
+  put_token(b, 64, 5, 5, 0);
+  put_token(b, -1, 6, 5, 0);
+  ck_assert_int_eq(board_regions(b, ~(uint64_t)0, r), 1);
+  ck_assert_int_eq(r[3], -1);
+  ck_assert_int_eq(r[4], -1);
+  ck_assert_int_eq(board_regions(b, MASK(63), r), 0);
+  free(b);
+}
+END_TEST
+
+/* ---- the naive model ---- */
+
+enum { NSIZE = 256, NOFF = 128, MAXE = 4096 };
+
+static struct {
+  int grid, levels, count;
+  int top[NSIZE][NSIZE]; /* entry + 1, 0 = empty */
+  int x[MAXE], y[MAXE], value[MAXE], level[MAXE];
+} nv;
+
+static const int sq_nb[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+static const int hx_nb[6][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}};
+
+static int naive_top(int x, int y) {
+  if (x + NOFF < 0 || x + NOFF >= NSIZE || y + NOFF < 0 || y + NOFF >= NSIZE) return -1;
+  return nv.top[y + NOFF][x + NOFF] - 1;
+}
+
+static void naive_add(int x, int y, int v, int level) {
+  int e = nv.count++;
+  nv.x[e] = x, nv.y[e] = y, nv.value[e] = v, nv.level[e] = level;
+  nv.top[y + NOFF][x + NOFF] = e + 1;
+}
+
+static int naive_regions(uint64_t mask, int32_t *label) {
+  static int queue[MAXE];
+  int n = nv.grid == GRID_HEX ? 6 : 4, regions = 0;
+  const int(*nb)[2] = nv.grid == GRID_HEX ? hx_nb : sq_nb;
+  for (int e = 0; e < nv.count; e++) label[e] = -1;
+  for (int e = 0; e < nv.count; e++) {
+    bool member = nv.value[e] >= 0 && nv.value[e] < 64 && (mask >> nv.value[e] & 1) &&
+                  naive_top(nv.x[e], nv.y[e]) == e;
+    if (!member || label[e] >= 0) continue;
+    int head = 0, tail = 0;
+    label[e] = regions;
+    queue[tail++] = e;
+    while (head < tail) {
+      int c = queue[head++];
+      for (int d = 0; d < n; d++) {
+        int f = naive_top(nv.x[c] + nb[d][0], nv.y[c] + nb[d][1]);
+        if (f < 0 || label[f] >= 0) continue;
+        if (nv.value[f] < 0 || nv.value[f] >= 64 || !(mask >> nv.value[f] & 1)) continue;
+        label[f] = regions;
+        queue[tail++] = f;
+      }
+    }
+    regions++;
+  }
+  return regions;
+}
+
+static uint64_t rng_state;
+
+static uint32_t rnd(uint32_t n) {
+  rng_state ^= rng_state >> 12, rng_state ^= rng_state << 25, rng_state ^= rng_state >> 27;
+  return (uint32_t)((rng_state * 0x2545F4914F6CDD1DULL) >> 33) % n;
+}
+
+static int random_value(void) {
+  int r = (int)rnd(20);
+  return r == 0 ? -1 - (int)rnd(3) : r == 1 ? 64 + (int)rnd(3) : r == 2 ? 63 : (int)rnd(4);
+}
+
+/* Tokens and dominoes at random spots of a small area, stacking where the
+ * cells allow it; gives up when the area is full. */
+static void grow(Board *b, int target, int spread) {
+  int n = nv.grid == GRID_HEX ? 6 : 4;
+  /* the header's direction d as an offset: E first, then clockwise */
+  static const int sq_dir[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+  static const int hx_dir[6][2] = {{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}};
+  for (int tries = 0; nv.count < target && tries < 50 * target; tries++) {
+    int x = (int)rnd((uint32_t)spread) - spread / 2, y = (int)rnd((uint32_t)spread) - spread / 2;
+    int e0 = naive_top(x, y), h0 = e0 < 0 ? 0 : nv.level[e0] + 1;
+    if (h0 >= nv.levels) continue;
+    if (rnd(2)) {
+      int v = random_value();
+      put_token(b, v, x, y, h0);
+      naive_add(x, y, v, h0);
+    } else {
+      int d = (int)rnd((uint32_t)n);
+      int x1 = x + (nv.grid == GRID_HEX ? hx_dir[d][0] : sq_dir[d][0]);
+      int y1 = y + (nv.grid == GRID_HEX ? hx_dir[d][1] : sq_dir[d][1]);
+      int e1 = naive_top(x1, y1), h1 = e1 < 0 ? 0 : nv.level[e1] + 1;
+      if (h1 != h0 || nv.count + 2 > target + 1) continue;
+      int va = random_value(), vb = random_value();
+      TileDef t = domino(va, vb);
+      ck_assert_int_eq(board_place(b, &t, at(x, y, d, h0)), 0);
+      naive_add(x, y, va, h0);
+      naive_add(x1, y1, vb, h0);
+    }
+  }
+}
+
+static void compare_regions(const Board *b) {
+  static int32_t want[MAXE], got[MAXE];
+  for (int k = 0; k < 6; k++) {
+    uint64_t mask = k == 0 ? ~(uint64_t)0 : (uint64_t)rnd(16) | (uint64_t)rnd(2) << 63;
+    int n_want = naive_regions(mask, want);
+    int n_got = board_regions(b, mask, got);
+    ck_assert_int_eq(n_got, n_want);
+    if (memcmp(got, want, sizeof(int32_t) * (size_t)nv.count) != 0) ck_abort_msg("region labels differ");
+  }
+}
+
+START_TEST(test_differential_random_boards) {
+  rng_state = 0x853C49E6748FEA9BULL;
+  long total = 0;
+  for (int trial = 0; trial < 400; trial++) {
+    memset(&nv, 0, sizeof nv);
+    nv.grid = (int)rnd(2), nv.levels = 1 + (int)rnd(3);
+    int capacity = 2 + (int)rnd(120);
+    Board *b = new_board(nv.grid, nv.levels, capacity);
+    int spread = 3 + (int)rnd(14);
+    /* a few sizes along the way, so small boards are compared too */
+    for (int target = 1; target <= capacity - 1; target += 1 + target / 2) {
+      grow(b, target, spread);
+      ck_assert_int_eq(b->count, nv.count);
+      total += nv.count;
+      compare_regions(b);
+    }
+    free(b);
+  }
+  ck_assert_int_gt(total, 20000);
+}
+END_TEST
+
+START_TEST(test_differential_big_board) {
+  rng_state = 0x2F1B3C4D5E6F7081ULL;
+  for (int grid = 0; grid < 2; grid++) {
+    memset(&nv, 0, sizeof nv);
+    nv.grid = grid, nv.levels = 2;
+    Board *b = new_board(grid, 2, MAXE);
+    grow(b, MAXE - 1, 60);
+    ck_assert_int_gt(nv.count, 3000);
+    compare_regions(b);
+    free(b);
+  }
+}
+END_TEST
+
+static Suite *regions_suite(void) {
+  Suite *s = suite_create("regions");
+  TCase *tc = tcase_create("core");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, test_square_groups);
+  tcase_add_test(tc, test_hex_adjacency);
+  tcase_add_test(tc, test_only_top_cells_count);
+  tcase_add_test(tc, test_differential_random_boards);
+  tcase_add_test(tc, test_differential_big_board);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) {
+  SRunner *sr = srunner_create(regions_suite());
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

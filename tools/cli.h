@@ -1,0 +1,68 @@
+/* cli.h — what the subcommands of `tessera` share: messages, finding games,
+ * loading programs. Every usage problem is reported as ONE line
+ * `tessera: what is wrong; what would be valid` with exit status 2; compile
+ * and runtime errors exit 1. */
+#ifndef TESSERA_TOOLS_CLI_H
+#define TESSERA_TOOLS_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "agents.h"
+#include "options.h"
+#include "tessera.h"
+
+enum { EXIT_USAGE = 2 };
+
+/* Prints `tessera: message` to stderr; returns `status`. */
+int cli_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Standard handling of an OPT_BAD result. */
+int cli_bad_option(const OptParser *p);
+
+/* $TESSERA_GAMES, else the build's games/ directory. */
+const char *cli_games_dir(void);
+/* Names (file stems) of the games directory's .tess files, sorted; returns the count, -1 when
+ * the directory cannot be read. Free with cli_free_names. */
+int cli_game_names(char ***names);
+void cli_free_names(char **names, int count);
+
+/* games_dir/name.tess, malloc'ed (NULL when out of memory). */
+char *cli_game_path(const char *name);
+/* A GAME argument (a name in games/ or a path to a .tess file) to a path.
+ * NULL after printing the one-line reason. Caller frees. */
+char *cli_resolve_game(const char *game);
+
+/* Compiles `path` with `variants` (may be NULL), after checking each name is
+ * one the game declares. Diagnostics go to stderr. Returns 0 with *out set,
+ * 1 on compile errors, EXIT_USAGE on an unknown variant (message printed). */
+int cli_load_program(const char *path, const StrList *variants, TsProgram **out);
+TsCompileOptions cli_compile_options(const StrList *variants);
+
+/* "3 players" / "2-4 players". */
+void cli_player_counts(const TsProgram *p, char *buf, size_t cap);
+
+/* What `play` and `run` set up before the first match: the rule file, the
+ * variants, the compiled program and who sits at each seat. */
+typedef struct Session {
+  char *path;
+  StrList variants;
+  TsProgram *program;
+  AgentKind kinds[AGENTS_MAX];
+  int players;
+} Session;
+
+/* Resolves GAME, compiles it with `variant_text` (may be NULL) and seats the
+ * agents of `players_text` (NULL: the minimum count, a human at seat 1 when
+ * `human_default`). Returns 0, or the exit status after printing why. */
+int session_open(Session *s, const char *game, const char *variant_text, const char *players_text,
+                 bool human_default);
+void session_close(Session *s);
+
+/* Command entry points; argv[0] is the command name. */
+int cmd_list(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_disasm(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+
+#endif

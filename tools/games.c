@@ -1,0 +1,173 @@
+/* games.c — finding rule files and compiling them for the subcommands. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+#ifndef TESSERA_DEFAULT_GAMES
+#define TESSERA_DEFAULT_GAMES "games"
+#endif
+
+int cli_fail(int status, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("tessera: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  return status;
+}
+
+int cli_bad_option(const OptParser *p) {
+  return cli_fail(EXIT_USAGE, "%s", p->error);
+}
+
+const char *cli_games_dir(void) {
+  const char *env = getenv("TESSERA_GAMES");
+  return env && *env ? env : TESSERA_DEFAULT_GAMES;
+}
+
+static int compare_names(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int cli_game_names(char ***names) {
+  *names = NULL;
+  DIR *dir = opendir(cli_games_dir());
+  if (!dir) return -1;
+  int count = 0, cap = 0;
+  struct dirent *e;
+  while ((e = readdir(dir))) {
+    size_t len = strlen(e->d_name);
+    if (len <= 5 || e->d_name[0] == '.' || strcmp(e->d_name + len - 5, ".tess") != 0) continue;
+    if (count == cap) {
+      cap = cap ? cap * 2 : 16;
+      char **grown = realloc(*names, (size_t)cap * sizeof **names);
+      if (!grown) break;
+      *names = grown;
+    }
+    (*names)[count++] = strndup(e->d_name, len - 5);
+  }
+  closedir(dir);
+  if (count) qsort(*names, (size_t)count, sizeof **names, compare_names);
+  return count;
+}
+
+void cli_free_names(char **names, int count) {
+  for (int i = 0; i < count; i++) free(names[i]);
+  free(names);
+}
+
+char *cli_game_path(const char *name) {
+  size_t cap = strlen(cli_games_dir()) + strlen(name) + sizeof "/.tess";
+  char *path = malloc(cap);
+  if (path) snprintf(path, cap, "%s/%s.tess", cli_games_dir(), name);
+  return path;
+}
+
+static bool looks_like_path(const char *game) {
+  size_t len = strlen(game);
+  return strchr(game, '/') || (len > 5 && strcmp(game + len - 5, ".tess") == 0);
+}
+
+static int unknown_game(const char *game) {
+  char **names;
+  int count = cli_game_names(&names);
+  if (count < 0) return cli_fail(EXIT_USAGE, "unknown game '%s'; cannot read the games directory %s: %s",
+                                 game, cli_games_dir(), strerror(errno));
+  if (count == 0) return cli_fail(EXIT_USAGE, "unknown game '%s'; no games in %s", game, cli_games_dir());
+  fprintf(stderr, "tessera: unknown game '%s'; games: ", game);
+  for (int i = 0; i < count; i++) fprintf(stderr, "%s%s", i ? ", " : "", names[i]);
+  fputs(" (or a path to a .tess file)\n", stderr);
+  cli_free_names(names, count);
+  return EXIT_USAGE;
+}
+
+char *cli_resolve_game(const char *game) {
+  struct stat st;
+  if (looks_like_path(game)) {
+    if (stat(game, &st) != 0) {
+      cli_fail(EXIT_USAGE, "cannot open '%s': %s", game, strerror(errno));
+      return NULL;
+    }
+    if (S_ISDIR(st.st_mode)) {
+      cli_fail(EXIT_USAGE, "'%s' is a directory; expected a .tess file", game);
+      return NULL;
+    }
+    return strdup(game);
+  }
+  /* A name: exact file first, then a case-insensitive match. */
+  char **names;
+  int count = cli_game_names(&names);
+  const char *found = NULL;
+  for (int i = 0; i < count && !found; i++)
+    if (strcmp(names[i], game) == 0) found = names[i];
+  for (int i = 0; i < count && !found; i++)
+    if (strcasecmp(names[i], game) == 0) found = names[i];
+  char *path = found ? cli_game_path(found) : NULL;
+  cli_free_names(names, count < 0 ? 0 : count);
+  if (!found) unknown_game(game);
+  return path;
+}
+
+TsCompileOptions cli_compile_options(const StrList *variants) {
+  TsCompileOptions o = {0};
+  if (variants) {
+    o.variants = variants->items;
+    o.variant_count = variants->count;
+  }
+  o.games_dir = cli_games_dir();
+  return o;
+}
+
+static int unknown_variant(const TsProgram *p, const char *name) {
+  int n = ts_program_variant_count(p);
+  if (n == 0)
+    return cli_fail(EXIT_USAGE, "unknown variant '%s'; %s has no variants", name, ts_program_name(p));
+  fprintf(stderr, "tessera: unknown variant '%s' for %s; variants: ", name, ts_program_name(p));
+  for (int i = 0; i < n; i++) fprintf(stderr, "%s%s", i ? ", " : "", ts_program_variant_name(p, i));
+  fputc('\n', stderr);
+  return EXIT_USAGE;
+}
+
+static int check_variant_names(const TsProgram *base, const StrList *variants) {
+  for (int v = 0; v < variants->count; v++) {
+    bool known = false;
+    for (int i = 0; i < ts_program_variant_count(base) && !known; i++)
+      known = strcmp(ts_program_variant_name(base, i), variants->items[v]) == 0;
+    if (!known) return unknown_variant(base, variants->items[v]);
+    for (int w = 0; w < v; w++)
+      if (strcmp(variants->items[w], variants->items[v]) == 0)
+        return cli_fail(EXIT_USAGE, "variant '%s' selected twice", variants->items[v]);
+  }
+  return 0;
+}
+
+int cli_load_program(const char *path, const StrList *variants, TsProgram **out) {
+  *out = NULL;
+  TsCompileOptions base_options = cli_compile_options(NULL);
+  TsProgram *base = ts_compile_file(path, &base_options, stderr);
+  if (!base) return 1;
+  if (!variants || variants->count == 0) {
+    *out = base;
+    return 0;
+  }
+  int status = check_variant_names(base, variants);
+  ts_program_free(base);
+  if (status) return status;
+  TsCompileOptions options = cli_compile_options(variants);
+  *out = ts_compile_file(path, &options, stderr);
+  return *out ? 0 : 1;
+}
+
+void cli_player_counts(const TsProgram *p, char *buf, size_t cap) {
+  int lo = ts_program_min_players(p), hi = ts_program_max_players(p);
+  if (lo == hi) snprintf(buf, cap, "%d player%s", lo, lo == 1 ? "" : "s");
+  else snprintf(buf, cap, "%d-%d players", lo, hi);
+}

@@ -1,0 +1,10 @@
+/* json.h — the little JSON writing the trace and `run --json` need. Pure. */
+#ifndef TESSERA_TOOLS_JSON_H
+#define TESSERA_TOOLS_JSON_H
+
+#include <stdio.h>
+
+/* Writes `s` as a JSON string ("..." with escapes), or null when s is NULL. */
+void json_string(FILE *out, const char *s);
+
+#endif

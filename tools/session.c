@@ -1,0 +1,52 @@
+/* session.c — the common start of `play` and `run`: GAME, --variant and
+ * --players turned into a program and a seating, with one-line errors. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int wrong_count(const Session *s, int got) {
+  const TsProgram *p = s->program;
+  int lo = ts_program_min_players(p), hi = ts_program_max_players(p);
+  char counts[64], wants[64];
+  cli_player_counts(p, counts, sizeof counts);
+  if (lo == hi) snprintf(wants, sizeof wants, "%d seat%s", lo, lo == 1 ? "" : "s");
+  else snprintf(wants, sizeof wants, "%d to %d seats", lo, hi);
+  return cli_fail(EXIT_USAGE, "--players wants %s for %s (%s), got %d", wants, ts_program_name(p), counts, got);
+}
+
+static int seat_players(Session *s, const char *players_text, bool human_default) {
+  int count = ts_program_min_players(s->program);
+  bool is_count = true;
+  if (players_text) {
+    char err[256];
+    if (!agents_parse(players_text, s->kinds, AGENTS_MAX, &count, &is_count, err, sizeof err))
+      return cli_fail(EXIT_USAGE, "%s", err);
+  }
+  if (count < ts_program_min_players(s->program) || count > ts_program_max_players(s->program))
+    return wrong_count(s, count);
+  if (is_count) agents_default(s->kinds, count, human_default);
+  s->players = count;
+  return 0;
+}
+
+int session_open(Session *s, const char *game, const char *variant_text, const char *players_text,
+                 bool human_default) {
+  memset(s, 0, sizeof *s);
+  char err[256];
+  if (variant_text && !strlist_split(variant_text, &s->variants, err, sizeof err))
+    return cli_fail(EXIT_USAGE, "--variant: %s", err);
+  s->path = cli_resolve_game(game);
+  if (!s->path) return EXIT_USAGE;
+  int status = cli_load_program(s->path, &s->variants, &s->program);
+  if (status) return status;
+  return seat_players(s, players_text, human_default);
+}
+
+void session_close(Session *s) {
+  if (s->program) ts_program_free(s->program);
+  strlist_free(&s->variants);
+  free(s->path);
+  memset(s, 0, sizeof *s);
+}

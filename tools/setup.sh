@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# tools/setup.sh — install what is missing, build, then play or test.
+#
+#   tools/setup.sh [play [GAME [ARGS…]]]   build, then `build/tessera play GAME ARGS…`
+#                                          (default GAME: hexdominomega)
+#   tools/setup.sh test [CTEST ARGS…]      build, then run every test through ctest
+#   tools/setup.sh build                   install what is missing and build
+#   tools/setup.sh deps                    only install what is missing
+#
+# Missing Debian packages are installed with apt-get when run as root;
+# otherwise the script prints the exact `sudo apt-get install …` line and
+# exits 1. When nothing is stale it costs one dpkg-query and one no-op build.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+build=${TESSERA_BUILD_DIR:-build}
+me="tools/setup.sh"
+
+usage() { sed -n '4,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+
+# Debian packages the build needs besides git, gcc and cmake.
+required_packages() {
+  echo re2c lemon libxxhash-dev check pkg-config libc6-dev
+  # cmake needs a build tool; make is only a recommendation of Debian's cmake.
+  command -v make >/dev/null || command -v ninja >/dev/null || echo make
+}
+
+missing_packages() {
+  local wanted installed p
+  read -r -a wanted <<<"$(required_packages | xargs)"
+  # One dpkg-query for all: unknown packages print nothing on stdout.
+  installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${wanted[@]}" 2>/dev/null |
+              awk '$NF == "installed" && $(NF-1) == "ok" {print $1}' || true)
+  for p in "${wanted[@]}"; do
+    grep -qx -- "$p" <<<"$installed" || echo "$p"
+  done
+}
+
+install_missing() {
+  if ! command -v dpkg-query >/dev/null; then
+    echo "$me: not a Debian system; make sure re2c, lemon, xxhash, check and pkg-config are installed" >&2
+    return 0
+  fi
+  local missing
+  read -r -a missing <<<"$(missing_packages | xargs)"
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+  if [[ $(id -u) != 0 ]]; then
+    echo "$me: missing Debian packages: ${missing[*]}. Install them with:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "$me: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  for tool in cmake cc; do
+    command -v $tool >/dev/null || { echo "$me: $tool not found; install it first (apt-get install cmake gcc)" >&2; exit 1; }
+  done
+  if [[ ! -f $build/CMakeCache.txt ]]; then
+    local generator=()
+    command -v make >/dev/null || generator=(-G Ninja)
+    cmake -S . -B "$build" "${generator[@]}"
+  fi
+  # Progress lines only: a no-op build prints nothing.
+  cmake --build "$build" -j2 | sed -u -e '/\] Built target /d' -e '/^ninja: no work to do/d'
+}
+
+command=${1:-play}
+[[ $# -gt 0 ]] && shift
+case $command in
+  -h|--help|help) usage; exit 0 ;;
+  deps) install_missing ;;
+  build) install_missing; build ;;
+  test)
+    install_missing
+    build
+    exec ctest --test-dir "$build" --output-on-failure -j2 "$@"
+    ;;
+  play)
+    install_missing
+    build
+    [[ $# -eq 0 ]] && set -- hexdominomega
+    exec "$build/tessera" play "$@"
+    ;;
+  *) echo "$me: unknown command '$command'; commands: play, test, build, deps, help" >&2; exit 2 ;;
+esac

@@ -1,0 +1,116 @@
+/* trace.c — see trace.h and docs/trace-format.md. */
+#include "trace.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+
+struct Trace {
+  FILE *out;
+  char *observation; /* reused between steps; grows as needed */
+  size_t cap;
+};
+
+Trace *trace_open(const char *path, char *err, size_t errlen) {
+  Trace *t = calloc(1, sizeof *t);
+  if (t) t->out = fopen(path, "w");
+  if (!t || !t->out) {
+    snprintf(err, errlen, "cannot write trace '%s': %s", path, strerror(errno));
+    free(t);
+    return NULL;
+  }
+  return t;
+}
+
+void trace_header(Trace *t, const TsProgram *p, const char *file, const StrList *variants,
+                  const TsState *s, const Agent *agents, uint64_t seed) {
+  fputs("{\"tessera_trace\":1,\"game\":", t->out);
+  json_string(t->out, ts_program_name(p));
+  fputs(",\"file\":", t->out);
+  json_string(t->out, file);
+  fputs(",\"variants\":[", t->out);
+  for (int i = 0; variants && i < variants->count; i++) {
+    if (i) putc(',', t->out);
+    json_string(t->out, variants->items[i]);
+  }
+  fprintf(t->out, "],\"players\":%d,\"seats\":%d,\"agents\":[", ts_players(s), ts_seats(s));
+  for (int i = 0; i < ts_players(s); i++) {
+    if (i) putc(',', t->out);
+    json_string(t->out, agent_kind_name(agents[i].kind));
+  }
+  fprintf(t->out, "],\"seed\":%" PRIu64 "}\n", seed);
+}
+
+/* The engine's observation, grown and retried until it fits. */
+static const char *observation(Trace *t, const TsState *s) {
+  for (;;) {
+    size_t n = t->cap ? ts_observation_json(s, -1, t->observation, t->cap) : 0;
+    if (t->cap && n < t->cap) return n ? t->observation : "null";
+    size_t want = n + 1 > t->cap * 2 ? n + 1 : t->cap * 2;
+    if (want < 65536) want = 65536;
+    char *grown = realloc(t->observation, want);
+    if (!grown) return "null";
+    t->observation = grown;
+    t->cap = want;
+  }
+}
+
+static void hash_field(Trace *t, const TsState *s) {
+  fprintf(t->out, "\"hash\":\"%016" PRIx64 "\"", ts_hash(s));
+}
+
+void trace_step(Trace *t, const TsState *s, int step, int seat, int index) {
+  char text[1024];
+  fprintf(t->out, "{\"step\":%d,\"seat\":%d,", step, seat);
+  hash_field(t, s);
+  fprintf(t->out, ",\"observation\":%s,\"legal\":[", observation(t, s));
+  int count = ts_legal_count(s);
+  for (int i = 0; i < count; i++) {
+    if (i) putc(',', t->out);
+    json_string(t->out, ts_legal_text(s, i, text, sizeof text));
+  }
+  fputs("],\"move\":", t->out);
+  json_string(t->out, ts_legal_text(s, index, text, sizeof text));
+  fprintf(t->out, ",\"index\":%d}\n", index);
+}
+
+void json_scores(FILE *out, const TsState *s) {
+  putc('[', out);
+  for (int i = 0; i < ts_seats(s); i++) fprintf(out, "%s%" PRId64, i ? "," : "", ts_score(s, i));
+  putc(']', out);
+}
+
+void json_ranking(FILE *out, const TsState *s) {
+  int seats = ts_seats(s);
+  int *rank = calloc((size_t)seats + 1, sizeof *rank);
+  if (rank) ts_ranking(s, rank);
+  putc('[', out);
+  for (int i = 0; i < seats; i++) fprintf(out, "%s%d", i ? "," : "", rank ? rank[i] : 0);
+  putc(']', out);
+  free(rank);
+}
+
+void trace_final(Trace *t, const TsState *s, int steps, const char *error) {
+  fprintf(t->out, "{\"final\":true,\"over\":%s,\"steps\":%d,", ts_is_over(s) ? "true" : "false", steps);
+  hash_field(t, s);
+  fputs(",\"scores\":", t->out);
+  json_scores(t->out, s);
+  fputs(",\"ranking\":", t->out);
+  json_ranking(t->out, s);
+  fputs(",\"error\":", t->out);
+  json_string(t->out, error);
+  fputs("}\n", t->out);
+}
+
+bool trace_close(Trace *t) {
+  if (!t) return true;
+  bool ok = !ferror(t->out);
+  ok = fclose(t->out) == 0 && ok;
+  free(t->observation);
+  free(t);
+  return ok;
+}

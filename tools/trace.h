@@ -1,0 +1,29 @@
+/* trace.h — the JSON Lines record of a match (docs/trace-format.md): a
+ * header, one line per decision written before the move is applied, and a
+ * final line. The format is stable: add fields, never change them. */
+#ifndef TESSERA_TOOLS_TRACE_H
+#define TESSERA_TOOLS_TRACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "agents.h"
+#include "options.h"
+#include "tessera.h"
+
+typedef struct Trace Trace;
+
+/* NULL (reason in err) when the file cannot be created. */
+Trace *trace_open(const char *path, char *err, size_t errlen);
+void trace_header(Trace *t, const TsProgram *p, const char *file, const StrList *variants,
+                  const TsState *s, const Agent *agents, uint64_t seed);
+void trace_step(Trace *t, const TsState *s, int step, int seat, int index);
+void trace_final(Trace *t, const TsState *s, int steps, const char *error);
+/* Closes the file; false when anything failed to be written. */
+bool trace_close(Trace *t);
+
+/* Writes "[a,b,c]": every seat's score / rank. Shared with `run --json`. */
+void json_scores(FILE *out, const TsState *s);
+void json_ranking(FILE *out, const TsState *s);
+
+#endif
