@@ -526,6 +526,22 @@ static void describe_boards(Program *p, const Checked *k) {
   }
 }
 
+static char *variant_requires(const Node *v) {
+  size_t cap = 1, len = 0;
+  for (int i = 0; i < v->list.count; i++)
+    if (v->list.items[i]->kind == N_REQUIRES)
+      for (int j = 0; j < v->list.items[i]->list.count; j++) cap += strlen(v->list.items[i]->list.items[j]->name) + 1;
+  char *out = calloc(cap, 1);
+  for (int i = 0; i < v->list.count; i++) {
+    if (v->list.items[i]->kind != N_REQUIRES) continue;
+    for (int j = 0; j < v->list.items[i]->list.count; j++) {
+      const char *name = v->list.items[i]->list.items[j]->name;
+      len += (size_t)sprintf(out + len, "%s%s", len ? "," : "", name);
+    }
+  }
+  return out;
+}
+
 Program *compile_program(const Ast *ast, const Checked *k) {
   Program *p = calloc(1, sizeof *p);
   Compiler c = {.p = p, .line = 1};
@@ -554,6 +570,7 @@ Program *compile_program(const Ast *ast, const Checked *k) {
   for (int i = 0; i < k->variant_count; i++) {
     p->variants[i].name = strdup(k->variants[i]->name);
     p->variants[i].doc = strdup(k->variants[i]->str ? k->variants[i]->str : "");
+    p->variants[i].requires = variant_requires(k->variants[i]);
   }
   return p;
 }

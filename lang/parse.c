@@ -193,7 +193,6 @@ void px_syntax_error(ParseCtx *ctx, Token t, const int *expected, int nexpected,
 /* ------------------------------------------------------------------ driver */
 
 static int opens(int kind) { return kind == TK_LBRACE || kind == TK_LP || kind == TK_LBRACKET; }
-static int closes(int kind) { return kind == TK_RBRACE || kind == TK_RP || kind == TK_RBRACKET; }
 
 /* Can parsing resume at this token? */
 static int resumes(const Token *t, int first_on_line) {
@@ -211,6 +210,43 @@ static int resumes(const Token *t, int first_on_line) {
   }
 }
 
+/* Brackets opened while skipping, so that a skipped `{ ... }` is skipped
+ * whole. A `}` closes everything opened since its `{`; a stray `)` or `]`
+ * is ignored. */
+typedef struct Brackets {
+  int open[64];
+  int depth; /* may exceed 64: the deeper ones are all taken as `{` */
+} Brackets;
+
+static void brackets_open(Brackets *b, int kind) {
+  if (b->depth < 64) b->open[b->depth] = kind;
+  b->depth++;
+}
+
+/* Returns 0 for a `}` that closes no skipped `{` (it ends an enclosing
+ * block, so parsing resumes there). */
+static int brackets_close(Brackets *b, int kind) {
+  int want = kind == TK_RBRACE ? TK_LBRACE : kind == TK_RP ? TK_LP : TK_LBRACKET;
+  if (kind != TK_RBRACE) {
+    if (b->depth > 0 && (b->depth > 64 || b->open[b->depth - 1] == want)) b->depth--;
+    return 1;
+  }
+  for (int i = b->depth - 1; i >= 0; i--) {
+    if (i >= 64 || b->open[i] == TK_LBRACE) {
+      b->depth = i;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* NORMAL: errors are reported. SKIP: tokens are withheld until one that
+ * resumes. RESUMING: feeding that token; an error on it is the old one.
+ * QUIET: Lemon resumed on a token that does not look like a resume point
+ * (say `let if = 3` resumed at `if`); errors stay quiet up to the next one
+ * that does. */
+enum { NORMAL, SKIP, RESUMING, QUIET };
+
 int parse_file(Ast *ast, int file, Diags *d) {
   int errors_before = d->errors;
   const SourceFile *f = &ast->files[file];
@@ -222,33 +258,48 @@ int parse_file(Ast *ast, int file, Diags *d) {
     diag_add(d, DIAG_ERROR, file, 1, 1, "out of memory");
     return d->errors - errors_before;
   }
-  int skipping = 0, depth = 0, previous_line = 0;
+  int mode = NORMAL, previous_line = 0;
+  Brackets skipped = {{0}, 0};
   for (;;) {
+    int lexical_errors = d->count;
     Token t = lexer_next(&lx);
+    lexical_errors = d->count - lexical_errors;
     int first_on_line = t.line > previous_line;
+    int resume = resumes(&t, first_on_line);
     previous_line = t.line;
-    if (skipping) {
-      if (depth > 0 && t.kind != TK_EOF) {
-        depth += opens(t.kind) - closes(t.kind);
+    if (mode == SKIP) {
+      if (t.kind == TK_RBRACE) {
+        if (brackets_close(&skipped, t.kind)) continue; /* closed a skipped `{` */
+        skipped.depth = 0;                              /* ends an enclosing block */
+      } else if (opens(t.kind)) {
+        brackets_open(&skipped, t.kind);
+        continue;
+      } else if (t.kind == TK_RP || t.kind == TK_RBRACKET) {
+        brackets_close(&skipped, t.kind);
+        continue;
+      } else if (skipped.depth > 0 && t.kind != TK_EOF) {
         continue;
       }
-      if (opens(t.kind)) {
-        depth = 1;
-        continue;
-      }
-      if (!resumes(&t, first_on_line)) continue;
-      skipping = 0;
-      ctx.quiet = 1; /* rejecting this one too is the same error */
+      if (!resume) continue;
+      mode = RESUMING;
     }
     ctx.last = t;
     ctx.error_seen = 0;
+    ctx.quiet = mode != NORMAL || lexical_errors > 0; /* one message per bad token */
     TsParseReportNextError(parser);
     TsParse(parser, t.kind, t);
     ctx.quiet = 0;
     if (ctx.failed || t.kind == TK_EOF) break;
-    if (ctx.error_seen && TsParseDroppedToken(parser)) {
-      skipping = 1;
-      depth = opens(t.kind) ? 1 : 0;
+    if (ctx.error_seen) {
+      if (TsParseDroppedToken(parser)) {
+        mode = SKIP;
+        skipped.depth = 0;
+        if (opens(t.kind)) brackets_open(&skipped, t.kind);
+      } else {
+        mode = resume ? NORMAL : QUIET;
+      }
+    } else if (mode == RESUMING || (mode == QUIET && resume)) {
+      mode = NORMAL;
     }
   }
   TsParseFree(parser, free);

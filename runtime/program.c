@@ -23,6 +23,7 @@ void program_free(Program *p) {
   for (int i = 0; i < p->variant_count; i++) {
     free(p->variants[i].name);
     free(p->variants[i].doc);
+    free(p->variants[i].requires);
   }
   free(p->variants);
   free(p);

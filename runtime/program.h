@@ -48,6 +48,7 @@ typedef struct RankKey {
 
 typedef struct VariantInfo {
   char *name, *doc;
+  char *requires; /* comma-separated names of the variants it requires */
 } VariantInfo;
 
 typedef struct Program {

@@ -40,10 +40,15 @@ int ts_program_max_players(const TsProgram *p);
 int ts_program_variant_count(const TsProgram *p);   /* all declared, selected or not */
 const char *ts_program_variant_name(const TsProgram *p, int i);
 const char *ts_program_variant_doc(const TsProgram *p, int i);
+/* Comma-separated names of the variants variant i requires ("" if none). */
+const char *ts_program_variant_requires(const TsProgram *p, int i);
+int ts_program_ghosts(const TsProgram *p);
 void ts_program_disassemble(const TsProgram *p, FILE *out);
 
 /* ---- matches and states ---- */
-/* players 0 = the program's minimum count. */
+/* players 0 = the program's minimum count. A runtime error while the match
+ * is set up does not return NULL: the state is over and ts_error says why.
+ * `print` in a rule file writes to stdout. */
 TsState *ts_new_game(const TsProgram *p, int players, uint64_t seed, char *err, size_t errlen);
 TsState *ts_clone(const TsState *s);
 void ts_copy(TsState *dst, const TsState *src); /* same match; dst reused, no allocation */
@@ -70,7 +75,8 @@ int ts_find_move(const TsState *s, const char *text);
  * error in the rules also returns -1 with the message; the state then is
  * over with ts_error set. */
 int ts_apply(TsState *s, int option, char *err, size_t errlen);
-/* Applies a move given as its index (decimal) or its text. */
+/* Applies the move whose text matches (as ts_find_move; the " #2" suffix of
+ * duplicate options is part of the text). */
 int ts_apply_text(TsState *s, const char *text, char *err, size_t errlen);
 
 /* ---- results ---- */

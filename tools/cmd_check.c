@@ -2,6 +2,7 @@
  * variants alone, reporting every diagnostic. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -9,15 +10,22 @@ static const char usage[] =
     "usage: tessera check FILE...\n"
     "\n"
     "Compiles each rule file (or game name) and prints every error and warning\n"
-    "as file:line:col: message. Each declared variant is then compiled alone\n"
-    "(as with --variant NAME). Exit status 1 when any file has an error.\n";
+    "as file:line:col: message. Each declared variant is then compiled\n"
+    "together with the variants it requires (as with --variant). Exit status 1\n"
+    "when any file has an error.\n";
 
-/* Compiles `path` with only `variant`; prints its diagnostics if it fails. */
-static bool check_variant(const char *path, const char *variant) {
-  const char *one[] = {variant};
+/* Compiles `path` with `variant` and the variants it requires; prints the
+ * diagnostics if that fails. */
+static bool check_variant(const char *path, const char *variant, const char *requires) {
+  const char *selection[16] = {0};
+  int count = 0;
+  char *names = strdup(requires);
+  for (char *save = NULL, *name = strtok_r(names, ",", &save); name && count < 15; name = strtok_r(NULL, ",", &save))
+    selection[count++] = name;
+  selection[count++] = variant;
   TsCompileOptions options = cli_compile_options(NULL);
-  options.variants = one;
-  options.variant_count = 1;
+  options.variants = selection;
+  options.variant_count = count;
   char *text = NULL;
   size_t len = 0;
   FILE *diagnostics = open_memstream(&text, &len);
@@ -25,6 +33,7 @@ static bool check_variant(const char *path, const char *variant) {
   if (diagnostics) fclose(diagnostics);
   if (!p) fprintf(stderr, "%s: with --variant %s:\n%s", path, variant, text ? text : "");
   free(text);
+  free(names);
   if (!p) return false;
   ts_program_free(p);
   return true;
@@ -44,7 +53,7 @@ static bool check_file(const char *arg) {
   }
   int failed = 0;
   int variants = ts_program_variant_count(p);
-  for (int i = 0; i < variants; i++) failed += !check_variant(path, ts_program_variant_name(p, i));
+  for (int i = 0; i < variants; i++) failed += !check_variant(path, ts_program_variant_name(p, i), ts_program_variant_requires(p, i));
   char counts[64];
   cli_player_counts(p, counts, sizeof counts);
   if (failed) fprintf(stderr, "%s: %d of %d variants failed\n", path, failed, variants);

@@ -132,7 +132,7 @@ START_TEST(test_board_option_twice) {
   parse("board b: hex 5x5 window 3x3\nboard c: hex per player per player\nboard d: hex levels 2 levels 3");
   expect_error_count(3);
   expect_diag(0, 1, 18, "board size given twice");
-  expect_diag(1, 2, 27, "'per player' given twice");
+  expect_diag(1, 2, 25, "'per player' given twice");
   expect_diag(2, 3, 23, "'levels' given twice");
 }
 END_TEST
@@ -294,7 +294,7 @@ END_TEST
 START_TEST(test_return_must_be_last) {
   parse("play {\n  return 1\n  x = 2\n}");
   expect_error_count(1);
-  expect_diag(0, 3, 5, "'return' must be the last statement");
+  expect_diag(0, 3, 3, "unexpected 'x'; 'return' must be the last statement");
   parse("fn f() -> int { return 1 2 }");
   expect_error_count(1);
   expect_diag(0, 1, 26, "unexpected '2'; 'return' must be the last statement");
@@ -399,7 +399,7 @@ START_TEST(test_comprehensions) {
   ck_assert_int_eq(c->list.count, 2);
   ck_assert_int_eq(c->list.items[1]->kind, N_FOR_CLAUSE);
   ck_assert_str_eq(c->list.items[1]->name, "b");
-  ck_assert_int_eq(c->list.items[1]->col, 24);
+  ck_assert_int_eq(c->list.items[1]->col, 25);
   ck_assert_int_eq(c->b->kind, N_NAME);
 }
 END_TEST
@@ -495,6 +495,15 @@ START_TEST(test_errors_skip_whole_blocks) {
   expect_error_count(1);
   expect_diag(0, 1, 9, "unexpected ')'");
   ck_assert_str_eq(parsed.dump, "(fn g (block))");
+  /* a `}` inside skipped brackets still ends its block */
+  parse("variant v {\n  excl(udes w\n}\nplayers 2");
+  expect_error_count(1);
+  expect_diag(0, 2, 3, "unexpected 'excl'");
+  ck_assert_str_eq(parsed.dump, "(variant v)\n(players 2 2)");
+  /* Lemon resuming at a token that starts nothing new stays quiet */
+  parse("play { let if = 3 }\nplayers 2");
+  expect_error_count(1);
+  ck_assert_str_eq(parsed.dump, "(play (block))\n(players 2 2)");
 }
 END_TEST
 
@@ -522,11 +531,11 @@ START_TEST(test_expected_hints) {
   parse("game 3");
   expect_diag(0, 1, 6, "unexpected '3'; expected string");
   parse("fn f(a: int {}");
-  expect_diag(0, 1, 13, "unexpected '{'; expected ')' or ','");
+  expect_diag(0, 1, 13, "unexpected '{'; expected ')'");
   parse("param x = \"a very long string that goes on\"  y");
   expect_diag(0, 1, 46, "unexpected 'y'");
   parse("game \"x\" \"a very long string that goes on\"");
-  expect_diag(0, 1, 10, "unexpected '\"a very long string t...'");
+  expect_diag(0, 1, 10, "unexpected '\"a very long string ...'");
 }
 END_TEST
 
@@ -536,6 +545,14 @@ START_TEST(test_lexer_errors_are_reported) {
   expect_diag(0, 2, 9, "unexpected character '@'");
   expect_diag(1, 3, 7, "unterminated string");
   ck_assert_int_eq(parse_file(parsed.ast, parsed.file, &parsed.diags), 2);
+  /* a bad token gets one message, not a lexical and a syntax error */
+  parse("play { x = 12abc\n y = 1 }");
+  expect_error_count(1);
+  expect_diag(0, 1, 12, "malformed number '12abc'");
+  parse("game \"abc\nplayers 2");
+  expect_error_count(1);
+  expect_diag(0, 1, 6, "unterminated string");
+  ck_assert_str_eq(parsed.dump, "(game \"abc\")\n(players 2 2)");
 }
 END_TEST
 
