@@ -62,7 +62,7 @@ typedef struct ParseCtx {
   Diags *diags;
   int syntax_errors;    /* reported syntax errors (not lexer errors) */
   int error_seen;       /* set by %syntax_error, cleared by the driver */
-  int quiet;            /* driver: the next syntax error is a resync cascade */
+  int quiet;            /* driver: an error now belongs to one already reported */
   int failed;           /* the parser gave up (stack overflow / failure) */
   Token last;           /* the token being parsed, for %stack_overflow */
 } ParseCtx;

@@ -68,6 +68,43 @@ static int finish_run(TsState *s, int status, char *err, size_t errlen) {
   return 0;
 }
 
+/* Lays out an empty block for the match and runs the program to its first
+ * decision. The match's tiles and boards are rebuilt by the program. */
+static void start_game(TsState *s, uint64_t seed) {
+  const Program *p = s->match->prog->program;
+  Vm *vm = s->match->vm;
+  size_t fixed = sizeof(StateHeader) + sizeof(Value) * (size_t)p->global_slots;
+  if (s->cap < fixed + 4096) {
+    s->cap = fixed + 4096;
+    s->block = realloc(s->block, s->cap);
+  }
+  memset(s->block, 0, fixed);
+  StateHeader *b = s->block;
+  b->globals_at = sizeof(StateHeader);
+  b->boards_at = b->tail_at = (int32_t)fixed;
+  b->size = (uint32_t)fixed;
+  b->players = s->match->players;
+  b->status = STATE_RUNNING;
+  vm_seed(b, seed);
+  Value *globals = (Value *)((char *)b + b->globals_at);
+  for (int g = 0; g < p->global_count; g++) {
+    if (strncmp(p->globals[g].type, "[[", 2) != 0) continue;
+    for (int k = 0; k < (p->globals[g].per_seat ? TS_MAX_SEATS : 1); k++) globals[p->globals[g].slot + k] = VM_EMPTY_LISTS;
+  }
+  vm->tile_count = 0;
+  vm->boards_ready = false;
+  for (int i = 0; i < p->board_numbers; i++) vm->board_at[i] = -1;
+  free(s->error);
+  s->error = NULL;
+  bind(s);
+  vm->frame_count = 0;
+  vm->sp = 0;
+  vm_heap_init_empties(vm->heap);
+  vm->heap_used = VM_EMPTY_LISTS + 1;
+  vm_push_frame(vm, p->main_fn, 0);
+  finish_run(s, vm_run(vm, 0), NULL, 0);
+}
+
 TsState *ts_new_game(const TsProgram *prog, int players, uint64_t seed, char *err, size_t errlen) {
   const Program *p = prog->program;
   if (players == 0) players = p->min_players;
@@ -80,30 +117,18 @@ TsState *ts_new_game(const TsProgram *prog, int players, uint64_t seed, char *er
   }
   TsState *s = calloc(1, sizeof *s);
   s->match = match_new(prog, players);
-  size_t fixed = sizeof(StateHeader) + sizeof(Value) * (size_t)p->global_slots;
-  s->cap = fixed + 4096;
-  s->block = calloc(1, s->cap);
-  StateHeader *b = s->block;
-  b->globals_at = sizeof(StateHeader);
-  b->boards_at = b->tail_at = (int32_t)fixed;
-  b->size = (uint32_t)fixed;
-  b->players = players;
-  b->status = STATE_RUNNING;
-  vm_seed(b, seed);
-  Value *globals = (Value *)((char *)b + b->globals_at);
-  for (int g = 0; g < p->global_count; g++) {
-    if (strncmp(p->globals[g].type, "[[", 2) != 0) continue;
-    for (int k = 0; k < (p->globals[g].per_seat ? TS_MAX_SEATS : 1); k++) globals[p->globals[g].slot + k] = VM_EMPTY_LISTS;
-  }
-  Vm *vm = s->match->vm;
-  bind(s);
-  vm->frame_count = 0;
-  vm->sp = 0;
-  vm_heap_init_empties(vm->heap);
-  vm->heap_used = VM_EMPTY_LISTS + 1;
-  vm_push_frame(vm, p->main_fn, 0);
-  finish_run(s, vm_run(vm, 0), NULL, 0);
+  start_game(s, seed);
   return s;
+}
+
+void ts_reset(TsState *s, uint64_t seed) {
+  if (s->match->refs > 1) { /* other states share the tiles: take a fresh match */
+    const TsProgram *prog = s->match->prog;
+    int players = s->match->players;
+    match_release(s->match);
+    s->match = match_new(prog, players);
+  }
+  start_game(s, seed);
 }
 
 TsState *ts_clone(const TsState *src) {

@@ -50,6 +50,9 @@ void ts_program_disassemble(const TsProgram *p, FILE *out);
  * is set up does not return NULL: the state is over and ts_error says why.
  * `print` in a rule file writes to stdout. */
 TsState *ts_new_game(const TsProgram *p, int players, uint64_t seed, char *err, size_t errlen);
+/* Starts a new game of the same match (same program and player count) with
+ * another seed, reusing the state's memory: what playout loops use. */
+void ts_reset(TsState *s, uint64_t seed);
 TsState *ts_clone(const TsState *s);
 void ts_copy(TsState *dst, const TsState *src); /* same match; dst reused, no allocation */
 void ts_free(TsState *s);

@@ -64,5 +64,6 @@ int cmd_check(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif

@@ -1,0 +1,179 @@
+/* cmd_bench.c — `tessera bench GAME`: random playouts of any game, measured
+ * in the same run as the game's hand-written C baseline when there is one,
+ * so the printed ratio does not depend on the machine. Benchmarks print;
+ * they never assert. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "baseline.h"
+#include "cli.h"
+
+static const char usage[] =
+    "usage: tessera bench GAME [-n N] [--seed S] [--variant a,b] [--players N]\n"
+    "\n"
+    "Plays N random playouts (default 2000) with seeds S, S+1, ... (default 1)\n"
+    "and prints playouts/s, decisions/s, the state's size in bytes and the cost\n"
+    "of cloning and hashing it. When the game has a hand-written C baseline for\n"
+    "this player count (tests/bench/), it plays the same seeds in the same run,\n"
+    "checks that both played the same games, and prints script/baseline.\n";
+
+typedef struct BenchArgs {
+  const char *game, *variants, *players;
+  uint64_t seed;
+  long playouts;
+} BenchArgs;
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int parse_args(int argc, char **argv, BenchArgs *a) {
+  enum { HELP, COUNT, VARIANT, PLAYERS, SEED };
+  static const OptSpec specs[] = {{"--help", "-h", false}, {"--playouts", "-n", true}, {"--variant", NULL, true},
+                                  {"--players", NULL, true}, {"--seed", NULL, true}};
+  OptParser op;
+  opt_init(&op, argc, argv, specs, 5);
+  a->seed = 1;
+  a->playouts = 2000;
+  for (int o; (o = opt_next(&op)) != OPT_END;) {
+    switch (o) {
+    case OPT_BAD: return cli_bad_option(&op);
+    case HELP: fputs(usage, stdout); return -1;
+    case VARIANT: a->variants = op.value; break;
+    case PLAYERS: a->players = op.value; break;
+    case COUNT:
+      if (!opt_parse_int(op.value, 1, 100000000, &a->playouts))
+        return cli_fail(EXIT_USAGE, "-n wants a number of playouts from 1 to 100000000, got '%s'", op.value);
+      break;
+    case SEED:
+      if (!opt_parse_u64(op.value, &a->seed))
+        return cli_fail(EXIT_USAGE, "--seed wants an unsigned 64-bit number, got '%s'", op.value);
+      break;
+    default:
+      if (a->game) return cli_fail(EXIT_USAGE, "bench takes one GAME, got '%s' and '%s'", a->game, op.value);
+      a->game = op.value;
+    }
+  }
+  if (!a->game) return cli_fail(EXIT_USAGE, "bench wants a GAME (a name from `tessera list` or a .tess file)");
+  return 0;
+}
+
+/* Plays the state to the end with random agents; returns the decisions. */
+static int64_t playout(TsState *s, uint64_t seed, int players) {
+  Agent agents[AGENTS_MAX];
+  for (int i = 0; i < players; i++) agent_init(&agents[i], AGENT_RANDOM, seed, i);
+  int64_t decisions = 0;
+  while (!ts_is_over(s)) {
+    int seat = ts_current_seat(s);
+    ts_apply(s, agent_pick_auto(&agents[seat], ts_legal_count(s)), NULL, 0);
+    decisions++;
+  }
+  return decisions;
+}
+
+typedef struct ScriptRun {
+  double seconds;
+  int64_t decisions, errors;
+  size_t max_bytes;
+} ScriptRun;
+
+static ScriptRun run_script(const Session *ses, const BenchArgs *a, TsState *s) {
+  ScriptRun r = {0};
+  double start = now();
+  for (long i = 0; i < a->playouts; i++) {
+    if (i) ts_reset(s, a->seed + (uint64_t)i);
+    r.decisions += playout(s, a->seed + (uint64_t)i, ses->players);
+    if (ts_error(s)) r.errors++;
+    if (ts_state_bytes(s) > r.max_bytes) r.max_bytes = ts_state_bytes(s);
+  }
+  r.seconds = now() - start;
+  return r;
+}
+
+/* Clone and hash cost on a position halfway through the first game. */
+static void measure_copies(const BenchArgs *a, TsState *s, int players) {
+  ts_reset(s, a->seed);
+  Agent agents[AGENTS_MAX];
+  for (int i = 0; i < players; i++) agent_init(&agents[i], AGENT_RANDOM, a->seed, i);
+  TsState *probe = ts_clone(s);
+  int64_t total = playout(probe, a->seed, players);
+  ts_free(probe);
+  for (int64_t d = 0; d < total / 2 && !ts_is_over(s); d++)
+    ts_apply(s, agent_pick_auto(&agents[ts_current_seat(s)], ts_legal_count(s)), NULL, 0);
+  TsState *copy = ts_clone(s);
+  const int rounds = 200000;
+  double start = now();
+  for (int i = 0; i < rounds; i++) ts_copy(copy, s);
+  double copy_ns = (now() - start) * 1e9 / rounds;
+  uint64_t sink = 0;
+  start = now();
+  for (int i = 0; i < rounds; i++) sink ^= ts_hash(copy);
+  double hash_ns = (now() - start) * 1e9 / rounds;
+  printf("%-22s %zu bytes (mid-game)\n", "state", ts_state_bytes(s));
+  printf("%-22s %.0f ns   hash %.0f ns%s\n", "clone (ts_copy)", copy_ns, hash_ns, sink == 42 ? " " : "");
+  ts_free(copy);
+}
+
+/* The baseline plays the same seeds; it must agree with the script. */
+static void run_baseline(const Baseline *b, const BenchArgs *a, const ScriptRun *script, const Session *ses) {
+  char err[256];
+  long checked = a->playouts < 20 ? a->playouts : 20, agreed = 0;
+  for (long i = 0; i < checked; i++) {
+    BaselineResult r = {0};
+    b->playout(a->seed + (uint64_t)i, &r);
+    TsState *s = ts_new_game(ses->program, ses->players, a->seed + (uint64_t)i, err, sizeof err);
+    int64_t decisions = s ? playout(s, a->seed + (uint64_t)i, ses->players) : -1;
+    bool same = s && decisions == r.decisions && r.seats == ts_seats(s);
+    for (int k = 0; same && k < r.seats; k++) same = r.scores[k] == ts_score(s, k);
+    agreed += same;
+    ts_free(s);
+  }
+  double start = now();
+  int64_t decisions = 0;
+  for (long i = 0; i < a->playouts; i++) {
+    BaselineResult r = {0};
+    b->playout(a->seed + (uint64_t)i, &r);
+    decisions += r.decisions;
+  }
+  double seconds = now() - start;
+  printf("%-22s %.0f playouts/s, %.0f decisions/s\n", "C baseline", a->playouts / seconds, decisions / seconds);
+  printf("%-22s %ld of %ld seeds played identically\n", "agreement", agreed, checked);
+  printf("%-22s %.3f (script playouts/s / baseline playouts/s)\n", "ratio", seconds / script->seconds);
+}
+
+int cmd_bench(int argc, char **argv) {
+  BenchArgs a = {0};
+  int status = parse_args(argc, argv, &a);
+  if (status) return status < 0 ? 0 : status;
+  Session ses;
+  status = session_open(&ses, a.game, a.variants, a.players, false);
+  if (status) return status;
+  char err[256];
+  TsState *s = ts_new_game(ses.program, ses.players, a.seed, err, sizeof err);
+  if (!s) {
+    session_close(&ses);
+    return cli_fail(1, "%s", err);
+  }
+  printf("%s, %d players, %ld random playouts from seed %" PRIu64 "\n", ts_program_name(ses.program), ses.players,
+         a.playouts, a.seed);
+  ScriptRun r = run_script(&ses, &a, s);
+  printf("%-22s %.0f playouts/s, %.0f decisions/s (%.1f decisions per game)\n", "script (VM)", a.playouts / r.seconds,
+         r.decisions / r.seconds, (double)r.decisions / (double)a.playouts);
+  if (r.errors) printf("%-22s %" PRId64 " playouts ended with a runtime error\n", "errors", r.errors);
+  printf("%-22s %zu bytes (largest final state)\n", "state", r.max_bytes);
+  measure_copies(&a, s, ses.players);
+  const char *stem = strrchr(ses.path, '/') ? strrchr(ses.path, '/') + 1 : ses.path;
+  char game[128];
+  snprintf(game, sizeof game, "%.*s", (int)(strcspn(stem, ".")), stem);
+  const Baseline *b = a.variants ? NULL : baseline_find(game, ses.players);
+  if (b) run_baseline(b, &a, &r, &ses);
+  else printf("%-22s none for %s with %d players\n", "C baseline", game, ses.players);
+  ts_free(s);
+  session_close(&ses);
+  return 0;
+}
