@@ -54,7 +54,7 @@ static void print_source_line(const SourceFile *f, int line, int col, FILE *out)
 
 void diags_print(const Diags *d, const Ast *ast, FILE *out) {
   static const char *names[] = {"error", "warning", "note"};
-  qsort(d->items, (size_t)d->count, sizeof *d->items, by_position);
+  if (d->count > 1) qsort(d->items, (size_t)d->count, sizeof *d->items, by_position);
   for (int i = 0; i < d->count; i++) {
     const Diag *g = &d->items[i];
     const SourceFile *f = ast && g->file >= 0 && g->file < ast->file_count ? &ast->files[g->file] : NULL;
