@@ -189,10 +189,34 @@ void ts_set_limits(TsState *s, TsLimits limits) {
 
 /* ---- decisions ---- */
 
-const Value *engine_options(const TsState *s, int *count) {
+const Value *engine_heap(const TsState *s) {
   const StateHeader *b = s->block;
   const char *tail = (const char *)b + b->tail_at;
-  const Value *heap = (const Value *)(tail + sizeof(Frame) * (size_t)b->frame_count) + b->stack_count;
+  return (const Value *)(tail + sizeof(Frame) * (size_t)b->frame_count) + b->stack_count;
+}
+
+int engine_list_len(const TsState *s, Value list) { return (int)(engine_heap(s)[list] & HEAP_LEN_MASK); }
+
+void engine_format(const TsState *s, const char *type, Value v, char *buf, size_t cap) {
+  if (type[0] != '[') {
+    vm_format_value(s->match->vm, type, v, buf, cap);
+    return;
+  }
+  const Value *heap = engine_heap(s);
+  int n = engine_list_len(s, v);
+  size_t used = (size_t)snprintf(buf, cap, "[");
+  for (int i = 0; i < n && used + 1 < cap; i++) {
+    if (i) used += (size_t)snprintf(buf + used, cap - used, ", ");
+    if (used + 1 >= cap) break;
+    engine_format(s, type + 1, heap[v + 1 + i], buf + used, cap - used);
+    used += strlen(buf + used);
+  }
+  if (used + 1 < cap) snprintf(buf + used, cap - used, "]");
+}
+
+const Value *engine_options(const TsState *s, int *count) {
+  const StateHeader *b = s->block;
+  const Value *heap = engine_heap(s);
   Value h = heap[b->options];
   *count = ts_is_over(s) ? 0 : (int)(h & HEAP_LEN_MASK);
   return &heap[b->options + 1];

@@ -30,6 +30,11 @@ struct TsState {
   int text_count;
 };
 
+/* A value as text, lists read from the block's heap: "[2-6, 0-5]". */
+void engine_format(const TsState *s, const char *type, Value v, char *buf, size_t cap);
+int engine_list_len(const TsState *s, Value list);
+const Value *engine_heap(const TsState *s);
+
 /* The current options as values in the block's heap. */
 const Value *engine_options(const TsState *s, int *count);
 

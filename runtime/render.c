@@ -36,6 +36,41 @@ static void render_board(const Board *b, FILE *out) {
   }
 }
 
+/* One variable's value as this seat may see it: "[2-6, 0-5]" or "(3 hidden)". */
+static void format_var(const TsState *s, const GlobalInfo *g, int slot, int owner, int seat, char *buf, size_t cap) {
+  const Value *globals = (const Value *)((const char *)s->block + s->block->globals_at);
+  bool hidden = g->visibility == VISIBLE_HIDDEN || (g->visibility == VISIBLE_OWNER && seat >= 0 && seat != owner);
+  Value v = globals[slot];
+  if (!hidden) {
+    engine_format(s, g->type, v, buf, cap);
+  } else if (g->type[0] == '[') {
+    snprintf(buf, cap, "(%d hidden)", engine_list_len(s, v));
+  } else {
+    snprintf(buf, cap, "(hidden)");
+  }
+}
+
+static void render_vars(const TsState *s, int seat, FILE *out) {
+  const Program *p = s->match->prog->program;
+  char text[1024];
+  for (int i = 0; i < p->global_count; i++) {
+    const GlobalInfo *g = &p->globals[i];
+    if (g->kind != GLOBAL_VAR) continue;
+    if (!g->per_seat) {
+      format_var(s, g, g->slot, -1, seat, text, sizeof text);
+      fprintf(out, "%s: %s\n", g->name, text);
+      continue;
+    }
+    fprintf(out, "%s:", g->name);
+    for (int k = 0; k < s->match->seats; k++) {
+      char name[16];
+      format_var(s, g, g->slot + k, k, seat, text, sizeof text);
+      fprintf(out, "  %s %s", ts_seat_name(s, k, name, sizeof name), text);
+    }
+    fputc('\n', out);
+  }
+}
+
 void ts_render(const TsState *s, int seat, FILE *out) {
   const Program *p = s->match->prog->program;
   const Vm *vm = s->match->vm;
@@ -50,16 +85,5 @@ void ts_render(const TsState *s, int seat, FILE *out) {
       render_board(b, out);
     }
   }
-  /* The variables, as the observation shows them to this seat. */
-  size_t cap = 1 << 16;
-  char *json = malloc(cap);
-  size_t n = ts_observation_json(s, seat, json, cap);
-  if (n >= cap) {
-    cap = n + 1;
-    json = realloc(json, cap);
-    ts_observation_json(s, seat, json, cap);
-  }
-  const char *vars = strstr(json, "\"vars\":{");
-  if (vars) fprintf(out, "%.*s\n", (int)(strlen(vars) - 1), vars);
-  free(json);
+  render_vars(s, seat, out);
 }
