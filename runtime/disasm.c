@@ -6,6 +6,7 @@
 
 #include "opcodes.h"
 #include "program.h"
+#include "vm.h"
 
 static const struct {
   const char *name;
@@ -30,6 +31,27 @@ static char *source_line(const char *path, int line) {
   }
   fclose(f);
   return found;
+}
+
+static const char *global_name(const Program *p, int slot) {
+  for (int g = 0; g < p->global_count; g++) {
+    int width = p->globals[g].per_seat ? TS_MAX_SEATS : 1;
+    if (slot >= p->globals[g].slot && slot < p->globals[g].slot + width) return p->globals[g].name;
+  }
+  return "?";
+}
+
+/* What an operand stands for, after the numbers: names and strings. */
+static void annotate(const Program *p, int op, const int32_t *operand, FILE *out) {
+  switch (op) {
+  case BC_CHOOSE: case BC_FAIL: fprintf(out, "  \"%s\"", p->strings[operand[0]]); break;
+  case BC_NATIVE: fprintf(out, "  ; %s", ts_natives[operand[0]].id); break;
+  case BC_CALL: fprintf(out, "  ; %s", p->fns[operand[0]].name); break;
+  case BC_LOAD_GLOBAL: case BC_STORE_GLOBAL: case BC_LOAD_SEAT_GLOBAL: case BC_STORE_SEAT_GLOBAL:
+    fprintf(out, "  ; %s", global_name(p, operand[0]));
+    break;
+  default: break;
+  }
 }
 
 static int function_end(const Program *p, int fn) {
@@ -58,7 +80,7 @@ void program_disassemble(const Program *p, FILE *out) {
       fprintf(out, "%6d  %-18s", pc, op >= 0 && op < BC__COUNT ? opcode_info[op].name : "???");
       int n = op >= 0 && op < BC__COUNT ? opcode_info[op].operands : 0;
       for (int k = 1; k <= n; k++) fprintf(out, " %d", p->code[pc + k]);
-      if (op == BC_CHOOSE || op == BC_FAIL) fprintf(out, "  \"%s\"", p->strings[p->code[pc + 1]]);
+      annotate(p, op, &p->code[pc + 1], out);
       fputc('\n', out);
       pc += 1 + n;
     }
