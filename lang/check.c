@@ -18,6 +18,7 @@ void check_error(Checker *c, const Node *at, const char *fmt, ...) {
 }
 
 void check_warning(Checker *c, const Node *at, const char *fmt, ...) {
+  if (!c->warnings) return;
   va_list ap;
   va_start(ap, fmt);
   diag_addv(c->d, DIAG_WARNING, at->file, at->line, at->col, fmt, ap);
@@ -180,6 +181,10 @@ static void collect_decls(Checker *c, const char *const *variants, int variant_c
       c->out->variants[c->out->variant_count++] = d;
     } else if (d->kind == N_REQUIRES || d->kind == N_EXCLUDES) {
       check_error(c, d, "'%s' belongs inside a variant", d->kind == N_REQUIRES ? "requires" : "excludes");
+    } else if (is_named(d->kind)) {
+      /* Two base declarations of one name (in this file or an imported one)
+       * are an error, reported by name_taken: only a variant replaces. */
+      decls_push(set, d);
     } else if (d->kind != N_IMPORT && d->kind != N_EXTENDS) {
       apply_decl(c, set, d);
     }
@@ -270,6 +275,8 @@ static void declare_fn(Checker *c, Node *d) {
 static void read_singletons(Checker *c, DeclSet *set, Node **play) {
   Checked *out = c->out;
   out->min_players = out->max_players = 0;
+  Node *ghosts = NULL;
+  bool players_ok = true;
   for (int i = 0; i < set->count; i++) {
     Node *d = set->items[i];
     switch (d->kind) {
@@ -277,19 +284,20 @@ static void read_singletons(Checker *c, DeclSet *set, Node **play) {
     case N_PLAYERS:
       out->min_players = (int)d->ival;
       out->max_players = (int)(d->ival2 ? d->ival2 : d->ival);
-      if (out->min_players < 1 || out->max_players < out->min_players || out->max_players > TS_MAX_SEATS)
+      if (out->min_players < 1 || out->max_players < out->min_players || out->max_players > TS_MAX_SEATS) {
         check_error(c, d, "player count must be within 1..%d", TS_MAX_SEATS);
+        players_ok = false;
+      }
       break;
-    case N_GHOSTS: out->ghosts = (int)d->ival; break;
+    case N_GHOSTS: out->ghosts = (int)d->ival; ghosts = d; break;
     case N_PLAY: *play = d; break;
     case N_RANK: c->rank = d; break;
     default: break;
     }
   }
-  if (out->max_players + out->ghosts > TS_MAX_SEATS) {
-    Node at = {0};
-    check_error(c, &at, "at most %d seats (players and ghosts)", TS_MAX_SEATS);
-  }
+  /* Only ghosts can push a valid player count over the limit: say so there. */
+  if (players_ok && ghosts && out->max_players + out->ghosts > TS_MAX_SEATS)
+    check_error(c, ghosts, "at most %d seats (players and ghosts)", TS_MAX_SEATS);
 }
 
 static void check_rank(Checker *c) {
@@ -347,7 +355,7 @@ static void warn_unused(Checker *c) {
 bool check_program(Ast *ast, const char *const *variants, int variant_count,
                    bool warnings, Checked *out, Diags *d) {
   memset(out, 0, sizeof *out);
-  Checker c = {.ast = ast, .d = d, .out = out};
+  Checker c = {.ast = ast, .d = d, .out = out, .warnings = warnings};
   int errors_before = d->errors;
   DeclSet set = {0};
   Node *play = NULL;

@@ -252,8 +252,8 @@ static Type *try_native(Checker *c, Node *n, int id, Type **args, bool report) {
       Symbol *fn = check_lookup_global(c, arg->name);
       char want[128];
       if (!fn || fn->kind != SYM_FN) {
-        if (!fn) unknown_name(c, arg, "function");
-        else check_error(c, arg, "'%s' is not a function", arg->name);
+        /* An unknown name was already reported when it was read as a value. */
+        if (!arg->type || !is_err(arg->type)) check_error(c, arg, "'%s' is not a function", arg->name);
       } else if (!callback_fits(fn, nat->callback, bound)) {
         check_error(c, arg, "'%s' must be a %s", arg->name, callback_text(nat->callback, bound, want, sizeof want));
       } else {
@@ -552,7 +552,7 @@ static Type *check_expr(Checker *c, Node *n) {
 
 /* An expression where an empty list literal takes the expected type. */
 static Type *check_expr_as(Checker *c, Node *n, Type *want) {
-  if (n->kind == N_LIST && n->list.count == 0 && want && want->kind == TY_LIST) {
+  if (n->kind == N_LIST && n->list.count == 0 && want && (want->kind == TY_LIST || is_err(want))) {
     n->type = want;
     return want;
   }
@@ -634,7 +634,10 @@ static void check_assign(Checker *c, Node *n) {
   else value = check_expr_as(c, n->b, target);
   if (n->op != OP_ASSIGN && !is_err(target)) {
     bool ok = target->kind == TY_INT || (n->op == OP_ADD && target->kind == TY_LIST);
-    if (!ok) check_error(c, n, "compound assignment needs an int (or '+=' on a list), not %s", tname(target));
+    if (!ok) {
+      check_error(c, n, "compound assignment needs an int (or '+=' on a list), not %s", tname(target));
+      return;
+    }
   }
   if (target != value && !is_err(target) && !is_err(value))
     check_error(c, n->b, "cannot assign %s to %s", tname(value), tname(target));

@@ -36,6 +36,7 @@ typedef struct Checker {
   Deferred *deferred;
   int deferred_count, deferred_cap;
   Node *rank;
+  bool warnings;       /* report warnings (TsCompileOptions.warnings) */
 } Checker;
 
 void check_error(Checker *c, const Node *at, const char *fmt, ...)

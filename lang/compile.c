@@ -477,6 +477,7 @@ static void init_global(Compiler *c, Symbol *g) {
 static void compile_main(Compiler *c, const Checked *k, FnInfo *f) {
   f->entry = c->p->code_len;
   f->file = k->main->decl ? k->main->decl->file : 0;
+  c->line = k->main->decl ? k->main->decl->line : 1; /* not the previous function's last line */
   for (int pass = GLOBAL_PARAM; pass <= GLOBAL_VAR; pass++) {
     if (pass == GLOBAL_VAR) op0(c, BC_SETUP_BOARDS);
     for (int i = 0; i < k->global_count; i++)

@@ -217,8 +217,11 @@ void engine_format(const TsState *s, const char *type, Value v, char *buf, size_
 const Value *engine_options(const TsState *s, int *count) {
   const StateHeader *b = s->block;
   const Value *heap = engine_heap(s);
-  Value h = heap[b->options];
-  *count = ts_is_over(s) ? 0 : (int)(h & HEAP_LEN_MASK);
+  if (ts_is_over(s)) { /* b->options is then a stale handle: do not read it */
+    *count = 0;
+    return heap;
+  }
+  *count = (int)(heap[b->options] & HEAP_LEN_MASK);
   return &heap[b->options + 1];
 }
 

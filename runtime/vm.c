@@ -350,13 +350,14 @@ do_DIV:
   b = POP();
   a = POP();
   if (b == 0) { vm_error(vm, "division by zero"); goto fail; }
-  PUSH(a / b);
+  /* INT64_MIN / -1 traps in C: negate with wrap-around like + and * do. */
+  PUSH(b == -1 ? (Value)(0 - (uint64_t)a) : a / b);
   NEXT();
 do_MOD:
   b = POP();
   a = POP();
   if (b == 0) { vm_error(vm, "division by zero"); goto fail; }
-  PUSH(a % b);
+  PUSH(b == -1 ? 0 : a % b); /* INT64_MIN % -1 traps in C */
   NEXT();
 do_NEG: TOP() = -TOP(); NEXT();
 do_NOT: TOP() = !TOP(); NEXT();

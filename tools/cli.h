@@ -65,5 +65,6 @@ int cmd_disasm(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 #endif

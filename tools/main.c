@@ -16,6 +16,7 @@ static const Command commands[] = {
     {"disasm", cmd_disasm, "print the bytecode of a game"},
     {"play", cmd_play, "play a match at the terminal (humans and machine agents)"},
     {"run", cmd_run, "play many seeded matches between machine agents"},
+    {"replay", cmd_replay, "replay traces and report where the engine differs (golden tests)"},
     {"bench", cmd_bench, "measure random playouts (against a C baseline when there is one)"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof *commands };

@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "cli.h"
 #include "json.h"
 
 struct Trace {
@@ -26,6 +28,23 @@ Trace *trace_open(const char *path, char *err, size_t errlen) {
   return t;
 }
 
+/* The rule file's name in the games directory ("hexdominomega" for
+ * GAMES/hexdominomega.tess), or NULL when `file` is not directly in it.
+ * Replay looks the game up by this name first: `file` is only valid on the
+ * machine (and in the checkout) that wrote the trace. */
+static char *game_id(const char *file) {
+  const char *slash = strrchr(file, '/');
+  const char *base = slash ? slash + 1 : file;
+  size_t len = strlen(base);
+  if (len <= 5 || strcmp(base + len - 5, ".tess") != 0) return NULL;
+  char *dir = slash == file ? strdup("/") : slash ? strndup(file, (size_t)(slash - file)) : strdup(".");
+  struct stat in_dir, games;
+  bool same = dir && stat(dir, &in_dir) == 0 && stat(cli_games_dir(), &games) == 0 &&
+              in_dir.st_dev == games.st_dev && in_dir.st_ino == games.st_ino;
+  free(dir);
+  return same ? strndup(base, len - 5) : NULL;
+}
+
 void trace_header(Trace *t, const TsProgram *p, const char *file, const StrList *variants,
                   const TsState *s, const Agent *agents, uint64_t seed) {
   fputs("{\"tessera_trace\":1,\"game\":", t->out);
@@ -42,7 +61,11 @@ void trace_header(Trace *t, const TsProgram *p, const char *file, const StrList 
     if (i) putc(',', t->out);
     json_string(t->out, agent_kind_name(agents[i].kind));
   }
-  fprintf(t->out, "],\"seed\":%" PRIu64 "}\n", seed);
+  fprintf(t->out, "],\"seed\":%" PRIu64 ",\"game_id\":", seed);
+  char *id = game_id(file);
+  json_string(t->out, id);
+  free(id);
+  fputs("}\n", t->out);
 }
 
 /* The engine's observation, grown and retried until it fits. */
