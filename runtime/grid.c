@@ -63,9 +63,27 @@ int grid_orientation_count(GridKind g, bool reflections) {
   return grid_dir_count(g) * (reflections ? 2 : 1);
 }
 
-static Coord rotate_once(GridKind g, Coord c) {
-  if (g == GRID_HEX) return (Coord){(int16_t)-c.y, (int16_t)(c.x + c.y)};
-  return (Coord){(int16_t)-c.y, c.x};
+/* k clockwise steps (one step: square (x,y) -> (-y,x), hex (q,r) ->
+ * (-r,q+r)), in closed form: this is on the hot path of
+ * placement enumeration. */
+static Coord rotate(GridKind g, Coord c, int k) {
+  int q = c.x, r = c.y;
+  if (g == GRID_HEX) {
+    switch (k) {
+    case 0: return c;
+    case 1: return (Coord){(int16_t)-r, (int16_t)(q + r)};
+    case 2: return (Coord){(int16_t)(-q - r), (int16_t)q};
+    case 3: return (Coord){(int16_t)-q, (int16_t)-r};
+    case 4: return (Coord){(int16_t)r, (int16_t)(-q - r)};
+    default: return (Coord){(int16_t)(q + r), (int16_t)-q};
+    }
+  }
+  switch (k) {
+  case 0: return c;
+  case 1: return (Coord){(int16_t)-r, (int16_t)q};
+  case 2: return (Coord){(int16_t)-q, (int16_t)-r};
+  default: return (Coord){(int16_t)r, (int16_t)-q};
+  }
 }
 
 static Coord mirror(GridKind g, Coord c) {
@@ -82,6 +100,5 @@ Coord grid_transform(GridKind g, Coord offset, int orientation) {
     offset = mirror(g, offset);
     o -= n;
   }
-  for (int i = 0; i < o; i++) offset = rotate_once(g, offset);
-  return offset;
+  return rotate(g, offset, o);
 }

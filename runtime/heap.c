@@ -34,7 +34,8 @@ static Value alloc_list(Vm *vm, int64_t len, int64_t cap, bool refs) {
   if (!vm_heap_reserve(vm, 1 + cap)) return 0;
   Value h = vm->heap_used;
   vm->heap[h] = header(len, cap, refs);
-  memset(&vm->heap[h + 1], 0, sizeof(Value) * (size_t)cap);
+  /* Not zeroed: whoever makes a list fills its `len` elements at once, and
+   * the slots past `len` are never read. */
   vm->heap_used += 1 + cap;
   return h;
 }

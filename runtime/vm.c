@@ -21,7 +21,7 @@ Vm *vm_new(const Program *prog, int players, int seats) {
   vm->players = players;
   vm->seats = seats;
   vm->stack_cap = DEFAULT_STACK;
-  vm->stack = calloc((size_t)vm->stack_cap, sizeof(Value));
+  vm->stack = malloc(sizeof(Value) * (size_t)vm->stack_cap); /* frames zero their locals */
   vm->frame_cap = DEFAULT_FRAMES;
   vm->frames = calloc((size_t)vm->frame_cap, sizeof(Frame));
   vm->heap_cap = DEFAULT_HEAP_WORDS;

@@ -106,7 +106,7 @@ static void measure_copies(const BenchArgs *a, TsState *s, int players) {
   for (int64_t d = 0; d < total / 2 && !ts_is_over(s); d++)
     ts_apply(s, agent_pick_auto(&agents[ts_current_seat(s)], ts_legal_count(s)), NULL, 0);
   TsState *copy = ts_clone(s);
-  const int rounds = 200000;
+  const int rounds = 20000;
   double start = now();
   for (int i = 0; i < rounds; i++) ts_copy(copy, s);
   double copy_ns = (now() - start) * 1e9 / rounds;
