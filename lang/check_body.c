@@ -101,6 +101,7 @@ static bool is_native_name(const char *name) {
 }
 
 static Type *check_expr(Checker *c, Node *n);
+static Type *check_expr_as(Checker *c, Node *n, Type *want);
 static void check_block(Checker *c, Node *block);
 
 /* Expression context: a yielding call here is deferred for an error. */
@@ -337,8 +338,24 @@ static Type *check_call(Checker *c, Node *n) {
 
 /* ---- operators ---- */
 
+static bool is_empty_list(const Node *n) { return n->kind == N_LIST && n->list.count == 0; }
+
+/* An empty list literal takes its type from the other operand: [] + l. */
+static void check_operands(Checker *c, Node *n, Type **a, Type **b) {
+  if (is_empty_list(n->a) && !is_empty_list(n->b)) {
+    *b = check_value(c, n->b);
+    bool list = (*b)->kind == TY_LIST && (n->op == OP_ADD || n->op == OP_EQ || n->op == OP_NE);
+    *a = list ? check_expr_as(c, n->a, *b) : check_value(c, n->a);
+    return;
+  }
+  *a = check_value(c, n->a);
+  bool list = (*a)->kind == TY_LIST && (n->op == OP_ADD || n->op == OP_EQ || n->op == OP_NE);
+  *b = is_empty_list(n->b) && list ? check_expr_as(c, n->b, *a) : check_value(c, n->b);
+}
+
 static Type *check_binary(Checker *c, Node *n) {
-  Type *a = check_value(c, n->a), *b = check_value(c, n->b);
+  Type *a, *b;
+  check_operands(c, n, &a, &b);
   if (is_err(a) || is_err(b)) return T(TY_ERROR);
   static const char *const sym[] = {
     [OP_OR] = "or", [OP_AND] = "and", [OP_EQ] = "==", [OP_NE] = "!=", [OP_LT] = "<", [OP_LE] = "<=",

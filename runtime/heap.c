@@ -20,7 +20,7 @@ static inline int64_t h_cap(int64_t h) { return (h >> HEAP_CAP_SHIFT) & HEAP_LEN
 bool vm_heap_reserve(Vm *vm, int64_t words) {
   if (vm->heap_used + words <= vm->heap_cap) return true;
   if (vm->failed) return false;
-  vm_error(vm, "out of memory: this decision needs more than %lld KiB of lists (see --heap)",
+  vm_error(vm, "out of memory: this decision needs more than %lld KiB of lists",
            (long long)(vm->heap_cap * 8 / 1024));
   return false;
 }

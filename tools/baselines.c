@@ -3,8 +3,10 @@
 #include <string.h>
 
 #include "baseline.h"
+#include "../tests/bench/hegemino_baseline.h"
 
 static const Baseline baselines[] = {
+    {"hegemino", 2, hegemino_baseline_playout},
     {NULL, 0, NULL},
 };
 

@@ -64,17 +64,17 @@ static int parse_args(int argc, char **argv, PlayArgs *a) {
   return 0;
 }
 
-static void print_intro(const Session *s, const TsState *state, uint64_t seed) {
-  char name[64];
+/* Printed before the match starts: the rules may print while setting up. */
+static void print_intro(const Session *s, uint64_t seed) {
   printf("%s, seed %llu:", ts_program_name(s->program), (unsigned long long)seed);
-  for (int i = 0; i < s->players; i++)
-    printf("%s %s %s", i ? "," : "", ts_seat_name(state, i, name, sizeof name), agent_kind_name(s->kinds[i]));
+  for (int i = 0; i < s->players; i++) printf("%s P%d %s", i ? "," : "", i + 1, agent_kind_name(s->kinds[i]));
   putchar('\n');
+  fflush(stdout);
 }
 
 static int finish(const Match *m, MatchEnd end) {
   if (end == MATCH_QUIT) {
-    printf("Game abandoned after %d moves.\n", m->steps);
+    printf("Game abandoned after %d move%s.\n", m->steps, m->steps == 1 ? "" : "s");
     return 0;
   }
   putchar('\n');
@@ -83,13 +83,14 @@ static int finish(const Match *m, MatchEnd end) {
     fflush(stdout);
     return cli_fail(1, "%s", m->error);
   }
-  printf("Game over after %d moves.\n", m->steps);
+  printf("Game over after %d move%s.\n", m->steps, m->steps == 1 ? "" : "s");
   match_print_results(m->state, stdout);
   return 0;
 }
 
 static int play(Session *s, const PlayArgs *a) {
   char err[512] = "";
+  print_intro(s, a->seed);
   TsState *state = ts_new_game(s->program, s->players, a->seed, err, sizeof err);
   if (!state) return cli_fail(1, "cannot start %s: %s", ts_program_name(s->program), err);
   int got = ts_players(state);
@@ -105,7 +106,6 @@ static int play(Session *s, const PlayArgs *a) {
   Agent agents[AGENTS_MAX];
   for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], a->seed, i);
   if (trace) trace_header(trace, s->program, s->path, &s->variants, state, agents, a->seed);
-  print_intro(s, state, a->seed);
   Match m = {.state = state, .agents = agents, .trace = trace, .in = stdin, .out = stdout,
              .announce = true, .max_steps = a->max_steps};
   int status = finish(&m, match_run(&m));

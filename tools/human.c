@@ -62,6 +62,8 @@ static int parse_move(const TsState *s, const char *input, FILE *out) {
   if (all_digits(input)) {
     long n = strlen(input) <= 9 ? strtol(input, NULL, 10) : 0;
     if (n >= 1 && n <= count) return (int)n - 1;
+    int named = ts_find_move(s, input); /* an option whose text is a number */
+    if (named >= 0) return named;
     fprintf(out, "There is no move %s; choose 1-%d.\n", input, count);
     return -1;
   }

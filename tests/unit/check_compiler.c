@@ -1,0 +1,495 @@
+/* check_compiler.c — the shape of the bytecode lang/compile.c emits, read
+ * through ts_program_disassemble: which instructions a construct becomes,
+ * their operands, the layout of the program (initialisers, functions, the
+ * play block), and the line table (every instruction has a source line). */
+#include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tessera.h"
+
+#define GAME "game \"C\"\nplayers 2\n"
+
+/* ------------------------------------------------------------------ helpers */
+
+static char path[128];
+static char *listing;   /* the whole disassembly */
+static char *function;  /* the listing of one function (see in_function) */
+static char ops[16384]; /* opcode names of that function: " INT INT ADD " */
+
+/* Compiles `src` and disassembles it. The rule file stays on disk until the
+ * listing is made: the disassembler prints source lines from it. */
+static const char *disassemble(const char *src) {
+  snprintf(path, sizeof path, "/tmp/tessera_check_compiler_%d.tess", (int)getpid());
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(src, f);
+  fclose(f);
+  char *diags = NULL;
+  size_t length = 0;
+  FILE *d = open_memstream(&diags, &length);
+  TsCompileOptions options = {.stdlib_dir = TESSERA_SOURCE_DIR "/stdlib", .games_dir = TESSERA_SOURCE_DIR "/games"};
+  TsProgram *p = ts_compile_file(path, &options, d);
+  fclose(d);
+  ck_assert_msg(p != NULL, "does not compile:\n%s", diags);
+  free(diags);
+  free(listing);
+  FILE *out = open_memstream(&listing, &length);
+  ts_program_disassemble(p, out);
+  fclose(out);
+  ts_program_free(p);
+  unlink(path);
+  return listing;
+}
+
+static bool is_instruction(const char *line) {
+  /* "%6d  NAME ..." */
+  int pc;
+  char name[32];
+  return sscanf(line, "%d %31s", &pc, name) == 2 && name[0] >= 'A' && name[0] <= 'Z';
+}
+
+/* Selects function `name` of the last listing: its text and its opcodes. */
+static const char *in_function(const char *name) {
+  char header[128];
+  snprintf(header, sizeof header, " %s  (params", name);
+  const char *start = strstr(listing, header);
+  ck_assert_msg(start != NULL, "no function '%s' in:\n%s", name, listing);
+  while (start > listing && start[-1] != '\n') start--;
+  const char *end = strstr(start + 1, "\nfn ");
+  size_t len = end ? (size_t)(end - start) + 1 : strlen(start);
+  free(function);
+  function = strndup(start, len);
+  size_t used = (size_t)snprintf(ops, sizeof ops, " ");
+  for (char *line = function; *line;) {
+    char *eol = strchr(line, '\n');
+    if (eol) *eol = 0;
+    int pc;
+    char op[32];
+    if (is_instruction(line) && sscanf(line, "%d %31s", &pc, op) == 2)
+      used += (size_t)snprintf(ops + used, sizeof ops - used, "%s ", op);
+    if (!eol) break;
+    *eol = '\n';
+    line = eol + 1;
+  }
+  return function;
+}
+
+/* The selected function contains these opcodes one after the other. */
+static void expect_ops(const char *sequence) {
+  char want[512];
+  snprintf(want, sizeof want, " %s ", sequence);
+  ck_assert_msg(strstr(ops, want), "expected%sin%s\n%s", want, ops, function);
+}
+
+static void expect_no_op(const char *op) {
+  char want[64];
+  snprintf(want, sizeof want, " %s ", op);
+  ck_assert_msg(!strstr(ops, want), "did not expect %s in%s\n%s", op, ops, function);
+}
+
+static int count_op(const char *op) {
+  char want[64];
+  snprintf(want, sizeof want, " %s ", op);
+  int n = 0;
+  for (const char *p = strstr(ops, want); p; p = strstr(p + 1, want)) n++;
+  return n;
+}
+
+/* The listing line of the n-th (from 0) instruction `op` of the function
+ * (in one of a few rotating buffers, so that several can be compared). */
+static char *instruction(const char *op, int n) {
+  static char lines[8][256];
+  static int next;
+  char *line = lines[next++ % 8];
+  for (const char *p = function; *p;) {
+    const char *eol = strchr(p, '\n');
+    size_t len = eol ? (size_t)(eol - p) : strlen(p);
+    snprintf(line, 256, "%.*s", (int)len, p);
+    int pc;
+    char name[32];
+    if (is_instruction(line) && sscanf(line, "%d %31s", &pc, name) == 2 && strcmp(name, op) == 0 && n-- == 0)
+      return line;
+    p = eol ? eol + 1 : p + len;
+  }
+  ck_abort_msg("no %s in\n%s", op, function);
+  return NULL;
+}
+
+/* Operand k (from 0) of an instruction line. */
+static int operand(const char *line, int k) {
+  int pc;
+  char name[32];
+  int consumed = 0;
+  sscanf(line, "%d %31s%n", &pc, name, &consumed);
+  const char *p = line + consumed;
+  int value = 0;
+  for (int i = 0; i <= k; i++) {
+    int used = 0;
+    ck_assert_msg(sscanf(p, "%d%n", &value, &used) == 1, "no operand %d in: %s", k, line);
+    p += used;
+  }
+  return value;
+}
+
+static int pc_of(const char *line) { return atoi(line); }
+
+/* ------------------------------------------------------------------ loops */
+
+START_TEST(test_for_over_a_range_counts) {
+  disassemble(GAME "var total: int\nplay {\n  for i in 1..3 {\n    total += i\n  }\n}\n");
+  in_function("<play>");
+  expect_ops("SETUP_BOARDS INT INT SUB STORE_LOCAL INT STORE_LOCAL FOR_RANGE LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL JUMP HALT");
+  expect_no_op("RANGE"); /* no list is built */
+  expect_no_op("FOR_LIST");
+  const char *loop = instruction("FOR_RANGE", 0);
+  int top = pc_of(loop), exit = operand(loop, 2);
+  ck_assert_int_eq(operand(instruction("JUMP", 0), 0), top);
+  ck_assert_int_eq(pc_of(instruction("HALT", 0)), exit);
+}
+END_TEST
+
+START_TEST(test_for_over_a_list_walks_it) {
+  disassemble(GAME "var total: int\nplay {\n  let l = [4, 5]\n  for v in l {\n    total += v\n  }\n}\n");
+  in_function("<play>");
+  expect_ops("LOAD_LOCAL STORE_LOCAL INT STORE_LOCAL FOR_LIST LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL JUMP HALT");
+  expect_no_op("FOR_RANGE");
+  const char *loop = instruction("FOR_LIST", 0);
+  ck_assert_int_eq(operand(loop, 3), pc_of(instruction("HALT", 0)));
+  ck_assert_int_eq(operand(loop, 1), operand(loop, 0) + 1); /* list and position slots side by side */
+}
+END_TEST
+
+START_TEST(test_while_tests_then_jumps_back) {
+  disassemble(GAME "var n: int\nplay {\n  while n < 10 {\n    n += 1\n  }\n}\n");
+  in_function("<play>");
+  expect_ops("LOAD_GLOBAL INT LT JUMP_IF_FALSE LOAD_GLOBAL INT ADD STORE_GLOBAL JUMP HALT");
+  int top = pc_of(instruction("LOAD_GLOBAL", 0));
+  ck_assert_int_eq(operand(instruction("JUMP", 0), 0), top);
+  ck_assert_int_eq(operand(instruction("JUMP_IF_FALSE", 0), 0), pc_of(instruction("HALT", 0)));
+}
+END_TEST
+
+START_TEST(test_break_and_continue_jump_out_and_to_the_top) {
+  disassemble(GAME "var n: int\nplay {\n  for i in 1..9 {\n    if i == 2 { continue }\n    if i == 5 { break }\n"
+                   "    n += i\n  }\n}\n");
+  in_function("<play>");
+  int top = pc_of(instruction("FOR_RANGE", 0));
+  int exit = operand(instruction("FOR_RANGE", 0), 2);
+  ck_assert_int_eq(count_op("JUMP"), 3); /* continue, break, loop back */
+  ck_assert_int_eq(operand(instruction("JUMP", 0), 0), top);
+  ck_assert_int_eq(operand(instruction("JUMP", 1), 0), exit);
+  ck_assert_int_eq(operand(instruction("JUMP", 2), 0), top);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ expressions */
+
+START_TEST(test_and_or_short_circuit) {
+  disassemble(GAME "var n: int\nplay {\n  if n > 2 and n < 10 { n = 0 }\n  if n == 1 or n == 3 { n = 2 }\n}\n");
+  in_function("<play>");
+  expect_ops("LOAD_GLOBAL INT GT AND_ELSE LOAD_GLOBAL INT LT JUMP_IF_FALSE");
+  expect_ops("LOAD_GLOBAL INT EQ OR_ELSE LOAD_GLOBAL INT EQ JUMP_IF_FALSE");
+  /* Each jumps past its right operand, to the condition's test. */
+  ck_assert_int_eq(operand(instruction("AND_ELSE", 0), 0), pc_of(instruction("JUMP_IF_FALSE", 0)));
+  ck_assert_int_eq(operand(instruction("OR_ELSE", 0), 0), pc_of(instruction("JUMP_IF_FALSE", 1)));
+}
+END_TEST
+
+START_TEST(test_list_literals) {
+  disassemble(GAME "play {\n  let l = [1, 2, 3]\n  let ll = [[1], [2, 3]]\n  let e: [[int]] = []\n  print(l)\n"
+                   "  print(ll)\n  print(e)\n}\n");
+  in_function("<play>");
+  const char *flat = instruction("LIST", 0);
+  ck_assert_int_eq(operand(flat, 0), 3);
+  ck_assert_int_eq(operand(flat, 1), 0);
+  ck_assert_int_eq(operand(instruction("LIST", 1), 0), 1); /* [1] */
+  ck_assert_int_eq(operand(instruction("LIST", 2), 0), 2); /* [2, 3] */
+  const char *nested = instruction("LIST", 3);
+  ck_assert_int_eq(operand(nested, 0), 2);
+  ck_assert_int_eq(operand(nested, 1), 1); /* elements are lists: the collector traces them */
+  const char *empty = instruction("LIST", 4);
+  ck_assert_int_eq(operand(empty, 0), 0);
+  ck_assert_int_eq(operand(empty, 1), 1); /* an empty [[int]] is still a list of lists */
+}
+END_TEST
+
+START_TEST(test_comprehension_loops_filters_and_pushes) {
+  disassemble(GAME "play {\n  let l = [x * y for x in 1..3 for y in [10, 20] if x != 2]\n  print(l)\n}\n");
+  in_function("<play>");
+  expect_ops("LIST STORE_LOCAL INT INT SUB STORE_LOCAL INT STORE_LOCAL FOR_RANGE");
+  expect_ops("FOR_LIST LOAD_LOCAL INT NE JUMP_IF_FALSE LOAD_LOCAL LOAD_LOCAL MUL LIST_PUSH JUMP JUMP LOAD_LOCAL STORE_LOCAL");
+  const char *start = instruction("LIST", 0);
+  ck_assert_int_eq(operand(start, 0), 0); /* starts empty */
+  int acc = operand(instruction("STORE_LOCAL", 0), 0);
+  ck_assert_int_eq(operand(instruction("LIST_PUSH", 0), 0), acc);
+  /* The filter skips the push, to the inner loop's jump back. */
+  ck_assert_int_eq(operand(instruction("JUMP_IF_FALSE", 0), 0), pc_of(instruction("JUMP", 0)));
+  ck_assert_int_eq(operand(instruction("JUMP", 0), 0), pc_of(instruction("FOR_LIST", 0)));
+  ck_assert_int_eq(operand(instruction("JUMP", 1), 0), pc_of(instruction("FOR_RANGE", 0)));
+}
+END_TEST
+
+START_TEST(test_operators_by_type) {
+  disassemble(GAME "play {\n  let a = [1] + [2]\n  let b = 1 + 2\n  let c = a == [1]\n  let d = a != [1]\n"
+                   "  let e = 3 not in a\n  let f = 3 in a\n  let g = 0..4\n  let h = -b\n  let i = not c\n"
+                   "  print(a) print(b) print(c) print(d) print(e) print(f) print(g) print(h) print(i)\n}\n");
+  in_function("<play>");
+  expect_ops("INT LIST INT LIST CONCAT STORE_LOCAL");
+  expect_ops("INT INT ADD STORE_LOCAL");
+  expect_ops("LOAD_LOCAL INT LIST LIST_EQ STORE_LOCAL");
+  expect_ops("LOAD_LOCAL INT LIST LIST_EQ NOT STORE_LOCAL");
+  expect_ops("INT LOAD_LOCAL IN NOT STORE_LOCAL");
+  expect_ops("INT LOAD_LOCAL IN STORE_LOCAL");
+  expect_ops("INT INT RANGE STORE_LOCAL");
+  expect_ops("LOAD_LOCAL NEG STORE_LOCAL");
+  expect_ops("LOAD_LOCAL NOT STORE_LOCAL");
+  expect_no_op("EQ"); /* lists are compared deeply, never as handles */
+}
+END_TEST
+
+START_TEST(test_large_ints_go_to_the_constant_table) {
+  disassemble(GAME "var big: int = 5000000000\nvar small: int = 2147483647\nvar neg: int = -5\nplay { }\n");
+  in_function("<play>");
+  ck_assert_int_eq(count_op("CONST"), 1);
+  ck_assert_int_eq(operand(instruction("INT", 0), 0), 2147483647);
+  expect_ops("INT NEG STORE_GLOBAL"); /* -5 is 5 negated */
+}
+END_TEST
+
+START_TEST(test_conditional_expression_branches) {
+  disassemble(GAME "var n: int\nplay {\n  n = if n > 0 then 1 else 2\n}\n");
+  in_function("<play>");
+  expect_ops("LOAD_GLOBAL INT GT JUMP_IF_FALSE INT JUMP INT STORE_GLOBAL");
+  ck_assert_int_eq(operand(instruction("JUMP_IF_FALSE", 0), 0), pc_of(instruction("INT", 2)));
+  ck_assert_int_eq(operand(instruction("JUMP", 0), 0), pc_of(instruction("STORE_GLOBAL", 0)));
+}
+END_TEST
+
+/* ------------------------------------------------------------------ statements and calls */
+
+START_TEST(test_choose_carries_the_option_type) {
+  disassemble(GAME "tiles bones = [domino(1, 2)]\nboard t: hex\nplay {\n"
+                   "  let n = choose seat(0) from [1, 2]\n"
+                   "  let b = choose seat(1) from bones\n"
+                   "  let pl = choose seat(0) from placements(t, b)\n"
+                   "  let c = choose seat(1) from [cell(0, 0)]\n"
+                   "  let p = choose seat(0) from players\n"
+                   "  let ok = choose seat(0) from [true, false]\n"
+                   "  print(n) print(pl) print(c) print(p) print(ok)\n}\n");
+  in_function("<play>");
+  ck_assert_int_eq(count_op("CHOOSE"), 6);
+  const char *types[] = {"\"i\"", "\"t\"", "\"P\"", "\"c\"", "\"p\"", "\"b\""};
+  for (int i = 0; i < 6; i++) {
+    const char *line = instruction("CHOOSE", i);
+    ck_assert_msg(strstr(line, types[i]), "choose %d: %s, expected type %s", i, line, types[i]);
+  }
+  expect_ops("INT NATIVE INT INT LIST CHOOSE STORE_LOCAL"); /* seat, options, choose, store */
+}
+END_TEST
+
+START_TEST(test_per_player_variables_are_indexed_by_seat) {
+  disassemble(GAME "var score: per player int\nplay {\n  score[seat(1)] = score[seat(0)] + 1\n}\n");
+  in_function("<play>");
+  expect_ops("INT NATIVE INT NATIVE LOAD_SEAT_GLOBAL INT ADD STORE_SEAT_GLOBAL HALT");
+  ck_assert_ptr_nonnull(strstr(instruction("STORE_SEAT_GLOBAL", 0), "; score"));
+}
+END_TEST
+
+START_TEST(test_element_assignment_copies_the_list) {
+  disassemble(GAME "play {\n  let xs = [[1, 2], [3]]\n  xs[0][1] = 5\n  print(xs)\n}\n");
+  in_function("<play>");
+  /* xs[0][1] = 5  ==>  xs = set(xs, 0, set(xs[0], 1, 5)) */
+  expect_ops("LOAD_LOCAL INT LOAD_LOCAL INT INDEX INT INT SET_INDEX SET_INDEX STORE_LOCAL");
+}
+END_TEST
+
+START_TEST(test_calls) {
+  disassemble(GAME "fn twice(x: int) -> int { return 2 * x }\nfn note(x: int) { print(x) }\nplay {\n"
+                   "  note(twice(3))\n  twice(4)\n  print(len([1]))\n  print(len(domino(1, 2)))\n}\n");
+  in_function("<play>");
+  const char *inner = instruction("CALL", 0);
+  ck_assert_ptr_nonnull(strstr(inner, "; twice"));
+  ck_assert_int_eq(operand(inner, 1), 1);
+  ck_assert_ptr_nonnull(strstr(instruction("CALL", 1), "; note"));
+  expect_ops("INT CALL CALL INT CALL POP"); /* a procedure leaves nothing; a dropped value is popped */
+  ck_assert_ptr_nonnull(strstr(instruction("NATIVE", 0), "; len_list"));
+  ck_assert_ptr_nonnull(strstr(instruction("NATIVE", 3), "; len_tile")); /* overloads by type */
+  in_function("twice");
+  expect_ops("INT LOAD_LOCAL MUL RETURN");
+  in_function("note");
+  expect_ops("LOAD_LOCAL INT NATIVE RETURN_VOID"); /* print gets its argument's type code */
+}
+END_TEST
+
+START_TEST(test_fail_carries_its_message) {
+  disassemble(GAME "play {\n  fail \"no more tiles\"\n}\n");
+  in_function("<play>");
+  ck_assert_ptr_nonnull(strstr(instruction("FAIL", 0), "\"no more tiles\""));
+}
+END_TEST
+
+/* ------------------------------------------------------------------ program layout */
+
+START_TEST(test_initialisers_run_in_order_in_play) {
+  disassemble(GAME "var hand: per player [tile]\nvar total: int = n * 2\ntiles bones = [domino(n, n)]\n"
+                   "param n = 3\nboard t: hex\nplay {\n  total += 1\n}\n");
+  in_function("<play>");
+  /* params, then tiles, then the boards are laid out, then the vars. */
+  expect_ops("INT STORE_GLOBAL LOAD_GLOBAL LOAD_GLOBAL NATIVE LIST STORE_GLOBAL SETUP_BOARDS LOAD_GLOBAL INT MUL "
+             "STORE_GLOBAL LOAD_GLOBAL INT ADD STORE_GLOBAL HALT");
+  ck_assert_ptr_nonnull(strstr(instruction("STORE_GLOBAL", 0), "; n"));
+  ck_assert_ptr_nonnull(strstr(instruction("STORE_GLOBAL", 1), "; bones"));
+  ck_assert_ptr_nonnull(strstr(instruction("STORE_GLOBAL", 2), "; total"));
+  ck_assert_int_eq(count_op("SETUP_BOARDS"), 1);
+}
+END_TEST
+
+START_TEST(test_per_player_initialiser_for_every_seat) {
+  disassemble(GAME "var score: per player int = 7\nplay { }\n");
+  in_function("<play>");
+  ck_assert_int_eq(count_op("STORE_GLOBAL"), 8); /* TS_MAX_SEATS slots */
+  int first = operand(instruction("STORE_GLOBAL", 0), 0);
+  for (int k = 1; k < 8; k++) ck_assert_int_eq(operand(instruction("STORE_GLOBAL", k), 0), first + k);
+}
+END_TEST
+
+START_TEST(test_functions_then_play) {
+  disassemble(GAME "fn a() { }\nfn b() -> int { return 1 }\nplay { a() print(b()) }\n");
+  ck_assert_ptr_nonnull(strstr(listing, "; C: 3 functions"));
+  const char *fa = strstr(listing, "\nfn 0 a  (params 0, locals 0)");
+  const char *fb = strstr(listing, "\nfn 1 b  (params 0, locals 0)");
+  const char *fp = strstr(listing, "\nfn 2 <play>");
+  ck_assert(fa && fb && fp && fa < fb && fb < fp);
+  in_function("a");
+  ck_assert_str_eq(ops, " RETURN_VOID ");
+  in_function("<play>");
+  ck_assert_int_eq(count_op("HALT"), 1);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ line table */
+
+/* Every instruction of the listing comes after a "; N: text" comment, with
+ * N > 0 and text = line N of the source, and the listing covers every code
+ * word. */
+static void expect_every_instruction_has_its_line(const char *src) {
+  disassemble(src);
+  int words = 0, covered = 0, current = 0;
+  ck_assert_int_eq(sscanf(strstr(listing, "functions, ") + 11, "%d", &words), 1);
+  char *copy = strdup(listing);
+  for (char *line = strtok(copy, "\n"); line; line = strtok(NULL, "\n")) {
+    if (strncmp(line, "fn ", 3) == 0) {
+      current = 0; /* each function states its first line itself */
+      continue;
+    }
+    int n, used = 0;
+    if (sscanf(line, "      ; %d:%n", &n, &used) == 1 && used > 0 && line[used] == ' ') {
+      used++;
+      ck_assert_msg(n > 0, "line 0 in the line table:\n%s", listing);
+      char want[256] = "";
+      const char *p = src;
+      for (int l = 1; l < n && p; l++) p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
+      ck_assert_msg(p != NULL, "line %d is past the end of the source", n);
+      snprintf(want, sizeof want, "%.*s", (int)strcspn(p, "\n"), p);
+      ck_assert_msg(strcmp(line + used, want) == 0, "line %d printed as '%s', source '%s'", n, line + used, want);
+      current = n;
+      continue;
+    }
+    if (!is_instruction(line)) continue;
+    ck_assert_msg(current > 0, "an instruction without a source line: %s\n%s", line, listing);
+    int pc, consumed = 0, value;
+    char name[32];
+    sscanf(line, "%d %31s%n", &pc, name, &consumed);
+    covered++;
+    for (const char *p = line + consumed; sscanf(p, "%d%n", &value, &used) == 1; p += used) covered++;
+  }
+  free(copy);
+  ck_assert_int_eq(covered, words);
+}
+
+START_TEST(test_every_instruction_has_a_line) {
+  expect_every_instruction_has_its_line(
+    GAME "param n = 3\ntiles bones = [domino(a, b) for a in 0..n for b in a..n]\nboard t: hex\n"
+         "var hand: per player [tile] owner\nvar score: per player int\nrank highest score\n"
+         "fn pick(p: player) -> tile {\n  let t = choose p from hand[p]\n  return t\n}\n"
+         "play {\n  hand[seat(0)] = take(shuffle(bones), 3)\n  let t0 = pick(seat(0))\n"
+         "  let pls = placements(t,\n                      t0)\n"
+         "  if len(pls) > 0 and n > 1 {\n    place(t, pls[0])\n  } else {\n    fail \"stuck\"\n  }\n"
+         "  for s in seats {\n    score[s] = filled(t)\n  }\n}\n");
+}
+END_TEST
+
+START_TEST(test_lines_follow_the_statements) {
+  disassemble(GAME "var n: int\nplay {\n  n = 1\n  n = 2 +\n      3\n}\n");
+  in_function("<play>");
+  ck_assert_ptr_nonnull(strstr(function, "; 5:   n = 1\n"));
+  const char *second = strstr(function, "; 6:   n = 2 +\n");
+  ck_assert_ptr_nonnull(second);
+  /* The literal on line 7 has its own line; the addition and the store come
+   * back to line 6 where the operator is. */
+  const char *seventh = strstr(second, "; 7:       3\n");
+  ck_assert_ptr_nonnull(seventh);
+  ck_assert_ptr_nonnull(strstr(seventh, "; 6:   n = 2 +\n"));
+}
+END_TEST
+
+START_TEST(test_play_does_not_inherit_the_last_line_of_a_function) {
+  disassemble(GAME "board t: hex\nfn f() -> int {\n  return 1\n}\nplay {\n  print(f())\n}\n");
+  in_function("<play>");
+  ck_assert_msg(strncmp(strstr(function, "\n") + 1, "      ; 7: play {", 17) == 0, "%s", function);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+
+static Suite *compiler_suite(void) {
+  Suite *s = suite_create("compiler");
+  TCase *loops = tcase_create("loops");
+  tcase_add_test(loops, test_for_over_a_range_counts);
+  tcase_add_test(loops, test_for_over_a_list_walks_it);
+  tcase_add_test(loops, test_while_tests_then_jumps_back);
+  tcase_add_test(loops, test_break_and_continue_jump_out_and_to_the_top);
+  suite_add_tcase(s, loops);
+
+  TCase *expressions = tcase_create("expressions");
+  tcase_add_test(expressions, test_and_or_short_circuit);
+  tcase_add_test(expressions, test_list_literals);
+  tcase_add_test(expressions, test_comprehension_loops_filters_and_pushes);
+  tcase_add_test(expressions, test_operators_by_type);
+  tcase_add_test(expressions, test_large_ints_go_to_the_constant_table);
+  tcase_add_test(expressions, test_conditional_expression_branches);
+  suite_add_tcase(s, expressions);
+
+  TCase *statements = tcase_create("statements and calls");
+  tcase_add_test(statements, test_choose_carries_the_option_type);
+  tcase_add_test(statements, test_per_player_variables_are_indexed_by_seat);
+  tcase_add_test(statements, test_element_assignment_copies_the_list);
+  tcase_add_test(statements, test_calls);
+  tcase_add_test(statements, test_fail_carries_its_message);
+  suite_add_tcase(s, statements);
+
+  TCase *layout = tcase_create("program layout");
+  tcase_add_test(layout, test_initialisers_run_in_order_in_play);
+  tcase_add_test(layout, test_per_player_initialiser_for_every_seat);
+  tcase_add_test(layout, test_functions_then_play);
+  suite_add_tcase(s, layout);
+
+  TCase *lines = tcase_create("line table");
+  tcase_add_test(lines, test_every_instruction_has_a_line);
+  tcase_add_test(lines, test_lines_follow_the_statements);
+  tcase_add_test(lines, test_play_does_not_inherit_the_last_line_of_a_function);
+  suite_add_tcase(s, lines);
+  return s;
+}
+
+int main(void) {
+  SRunner *runner = srunner_create(compiler_suite());
+  srunner_run_all(runner, CK_NORMAL);
+  int failed = srunner_ntests_failed(runner);
+  srunner_free(runner);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
