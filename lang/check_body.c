@@ -646,6 +646,7 @@ static Type *lvalue_type(Checker *c, Node *target, bool *list_element) {
 static void check_assign(Checker *c, Node *n) {
   bool list_element = false;
   Type *target = lvalue_type(c, n->a, &list_element);
+  n->a->type = target; /* the compiler tells `list += …` (CONCAT) from `int += …` (ADD) by it */
   Type *value;
   if (n->op == OP_ASSIGN && !list_element) value = check_top_value(c, n->b, target);
   else value = check_expr_as(c, n->b, target);

@@ -258,7 +258,7 @@ static Value concat(Vm *vm, Value a, Value b) {
 
 static Value range(Vm *vm, Value lo, Value hi) {
   if (hi < lo) return VM_EMPTY;
-  if (hi - lo >= 1 << 24) {
+  if ((uint64_t)hi - (uint64_t)lo >= 1 << 24) { /* exact: hi >= lo */
     vm_error(vm, "range %lld..%lld is too long", (long long)lo, (long long)hi);
     return 0;
   }
@@ -343,9 +343,11 @@ do_STORE_SEAT_GLOBAL:
   globals[code[pc++] + a] = b;
   NEXT();
 do_POP: sp--; NEXT();
-do_ADD: BINARY(a + b);
-do_SUB: BINARY(a - b);
-do_MUL: BINARY(a * b);
+/* Ints wrap around on overflow: computed unsigned, as signed overflow is
+ * undefined in C. */
+do_ADD: BINARY((Value)((uint64_t)a + (uint64_t)b));
+do_SUB: BINARY((Value)((uint64_t)a - (uint64_t)b));
+do_MUL: BINARY((Value)((uint64_t)a * (uint64_t)b));
 do_DIV:
   b = POP();
   a = POP();
@@ -359,7 +361,7 @@ do_MOD:
   if (b == 0) { vm_error(vm, "division by zero"); goto fail; }
   PUSH(b == -1 ? 0 : a % b); /* INT64_MIN % -1 traps in C */
   NEXT();
-do_NEG: TOP() = -TOP(); NEXT();
+do_NEG: TOP() = (Value)(0 - (uint64_t)TOP()); NEXT();
 do_NOT: TOP() = !TOP(); NEXT();
 do_EQ: BINARY(a == b);
 do_NE: BINARY(a != b);

@@ -42,6 +42,7 @@ typedef struct Replay {
   char *observation;    /* the engine's, grown as needed */
   size_t observation_cap;
   int applied;          /* moves applied so far */
+  bool found_by_id;     /* the game was found by the header's game_id */
 } Replay;
 
 /* Prints `TRACE:LINE: message`; returns 1 (a difference or a bad trace). */
@@ -91,8 +92,9 @@ static bool game_file_exists(const char *name) {
 /* What to hand to session_open for the header's game: its name in this
  * games directory first (`file` is only valid where the trace was written),
  * then `file` itself, then the stem of `file` in the games directory. */
-static char *game_reference(const TraceHeader *h) {
-  if (h->game_id && game_file_exists(h->game_id)) return strdup(h->game_id);
+static char *game_reference(const TraceHeader *h, bool *by_id) {
+  *by_id = h->game_id && game_file_exists(h->game_id);
+  if (*by_id) return strdup(h->game_id);
   if (access(h->file, R_OK) == 0) return strdup(h->file);
   const char *slash = strrchr(h->file, '/');
   const char *base = slash ? slash + 1 : h->file;
@@ -114,7 +116,7 @@ static int open_header(Replay *r) {
   const TraceHeader *h = &r->header;
   if (h->agents.count != h->players)
     return differ(r, "header: %d players but %d agents", h->players, h->agents.count);
-  char *game = game_reference(h), *variants = join(&h->variants), *agents = join(&h->agents);
+  char *game = game_reference(h, &r->found_by_id), *variants = join(&h->variants), *agents = join(&h->agents);
   int status = game && variants && agents
                    ? session_open(&r->session, game, h->variants.count ? variants : NULL, agents, false)
                    : 1;
@@ -375,7 +377,13 @@ static int replay_regenerate(Replay *r, const char *out_path, MatchEnd *end) {
   if (!trace) return cli_fail(1, "%s", err);
   Agent agents[AGENTS_MAX];
   for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], r->header.seed, i);
-  trace_header(trace, s->program, s->path, &s->variants, r->state, agents, r->header.seed);
+  /* Found by its game_id: keep the header's `file` text rather than write
+   * this machine's path into the trace. */
+  if (r->found_by_id)
+    trace_header_as(trace, s->program, r->header.file, r->header.game_id, &s->variants, r->state, agents,
+                    r->header.seed);
+  else
+    trace_header(trace, s->program, s->path, &s->variants, r->state, agents, r->header.seed);
   Match m = {.state = r->state, .agents = agents, .trace = trace, .in = stdin, .out = stdout,
              .announce = false, .max_steps = 100000};
   *end = match_run(&m);

@@ -47,6 +47,13 @@ static char *game_id(const char *file) {
 
 void trace_header(Trace *t, const TsProgram *p, const char *file, const StrList *variants,
                   const TsState *s, const Agent *agents, uint64_t seed) {
+  char *id = game_id(file);
+  trace_header_as(t, p, file, id, variants, s, agents, seed);
+  free(id);
+}
+
+void trace_header_as(Trace *t, const TsProgram *p, const char *file, const char *id, const StrList *variants,
+                     const TsState *s, const Agent *agents, uint64_t seed) {
   fputs("{\"tessera_trace\":1,\"game\":", t->out);
   json_string(t->out, ts_program_name(p));
   fputs(",\"file\":", t->out);
@@ -62,9 +69,7 @@ void trace_header(Trace *t, const TsProgram *p, const char *file, const StrList 
     json_string(t->out, agent_kind_name(agents[i].kind));
   }
   fprintf(t->out, "],\"seed\":%" PRIu64 ",\"game_id\":", seed);
-  char *id = game_id(file);
   json_string(t->out, id);
-  free(id);
   fputs("}\n", t->out);
 }
 

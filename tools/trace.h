@@ -15,8 +15,14 @@ typedef struct Trace Trace;
 
 /* NULL (reason in err) when the file cannot be created. */
 Trace *trace_open(const char *path, char *err, size_t errlen);
+/* `file`: the rule file as the CLI resolved it; the header's game_id is its
+ * name when it lies in the games directory. */
 void trace_header(Trace *t, const TsProgram *p, const char *file, const StrList *variants,
                   const TsState *s, const Agent *agents, uint64_t seed);
+/* The same with `file` and `game_id` (NULL: null) written as given: for
+ * rewriting an existing trace's header. */
+void trace_header_as(Trace *t, const TsProgram *p, const char *file, const char *game_id, const StrList *variants,
+                     const TsState *s, const Agent *agents, uint64_t seed);
 void trace_step(Trace *t, const TsState *s, int step, int seat, int index);
 void trace_final(Trace *t, const TsState *s, int steps, const char *error);
 /* Closes the file; false when anything failed to be written. */

@@ -61,6 +61,8 @@ static bool read_small(JsonReader *r, int lo, int *out) {
 /* "0123456789abcdef": exactly 16 lowercase hex digits, as the trace writes them. */
 static bool read_hash(JsonReader *r, uint64_t *out) {
   char *text;
+  if (r->failed) return false;
+  const char *at = r->p;
   if (!jr_string(r, &text)) return false;
   bool ok = strlen(text) == 16;
   uint64_t v = 0;
@@ -70,7 +72,10 @@ static bool read_hash(JsonReader *r, uint64_t *out) {
     v = v << 4 | (uint64_t)(c <= '9' ? c - '0' : c - 'a' + 10);
   }
   free(text);
-  if (!ok) return jr_fail(r, "a hash is 16 lowercase hex digits");
+  if (!ok) {
+    r->p = at;
+    return jr_fail(r, "a hash is 16 lowercase hex digits");
+  }
   *out = v;
   return true;
 }
@@ -146,9 +151,11 @@ bool trace_read_line(const char *text, size_t len, TraceLine *out, char *err, si
     char key[64];
     const char *skipped;
     size_t skipped_len;
+    const char *at = r.p;
     int f = jr_key(&r, key, sizeof key) ? find_field(key) : -1;
     if (r.failed) break;
     if (f >= 0 && seen[f]) {
+      r.p = at;
       jr_fail(&r, "duplicate key");
       break;
     }

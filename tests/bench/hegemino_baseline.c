@@ -24,8 +24,10 @@
  *     anchor x, orientation E S W N), a double keeping only E and S (W and N
  *     cover the same cells with the same values as an earlier E / S
  *     candidate), filtered by the board (empty cells, whole tableau inside
- *     some 5x5 square) and by the script's `legal` (a half next to a
- *     matching occupied cell; touching follows from that).
+ *     some 5x5 square) and by the matching rule (a half orthogonally next
+ *     to an occupied cell it matches: equal pips, either is 0, or the start
+ *     token; touching follows from that) — placement_options() in the
+ *     script, i.e. placements_matching(b, t, [0], [start_value]).
  *
  * Speed: no allocation; each tableau is a 9x9 grid of bit rows (the start
  * token is at (0,0) and the tableau fits a 5x5 square, so every cell is in
@@ -46,7 +48,6 @@ enum {
   NBONES = 24,        /* 2 players: one set minus 0-5 0-6 4-5 5-6 */
   COLUMN = 4,
   SEATS = 2,
-  MAX_OPTIONS = GRID * GRID * 4,
 };
 
 #define ROW_MASK 0x1FFu /* GRID bits */
@@ -73,19 +74,24 @@ static inline uint64_t xoshiro_next(uint64_t *s) {
   return result;
 }
 
+/* Both draw until r < limit = UINT64_MAX - UINT64_MAX % n, then return
+ * r % n. limit > UINT64_MAX - n, so a draw at or below UINT64_MAX - n is
+ * always kept: the limit is only computed for the rare draws above that. */
+static inline bool rejected(uint64_t r, uint64_t n) {
+  return r > UINT64_MAX - n && r >= UINT64_MAX - UINT64_MAX % n;
+}
+
 static inline uint64_t game_random(uint64_t *s, uint64_t n) {
-  uint64_t limit = UINT64_MAX - UINT64_MAX % n;
   uint64_t r;
   do r = xoshiro_next(s);
-  while (r >= limit);
+  while (rejected(r, n));
   return r % n;
 }
 
 static inline uint64_t agent_below(uint64_t *state, uint64_t n) {
-  uint64_t limit = UINT64_MAX - UINT64_MAX % n;
   uint64_t x;
   do x = splitmix_next(state);
-  while (x >= limit);
+  while (rejected(x, n));
   return x % n;
 }
 
@@ -120,30 +126,29 @@ static int market_key(Bone b) {
 
 /* ---- tableaus ---- */
 
+/* Cells as bits of one 128-bit word for scoring: bit y * STRIDE + x. The
+ * spare column x = GRID stays clear, so a shift by one never wraps a row. */
+typedef unsigned __int128 Bits;
+enum { STRIDE = GRID + 1 };
+
 typedef struct Tableau {
-  int8_t value[GRID][GRID];       /* [y][x], -1 empty */
   uint16_t occ[GRID];             /* bit x of row y: occupied */
   uint16_t match[7][GRID];        /* bit x of row y: a half showing v there matches a neighbour */
+  Bits shows[7];                  /* the cells showing pip v (the start token is in none) */
   int min_x, max_x, min_y, max_y; /* grid coordinates of the occupied box */
   int count;
 } Tableau;
 
-static void tableau_init(Tableau *t) {
-  memset(t->value, -1, sizeof t->value);
-  memset(t->occ, 0, sizeof t->occ);
-  memset(t->match, 0, sizeof t->match);
-  t->min_x = t->max_x = t->min_y = t->max_y = OFF;
-  t->count = 0;
-}
+static void tableau_init(Tableau *t) { memset(t, 0, sizeof *t); }
 
 static void put_cell(Tableau *t, int x, int y, int v) {
-  t->value[y][x] = (int8_t)v;
   t->occ[y] |= (uint16_t)(1u << x);
   if (t->count == 0 || x < t->min_x) t->min_x = x;
   if (t->count == 0 || x > t->max_x) t->max_x = x;
   if (t->count == 0 || y < t->min_y) t->min_y = y;
   if (t->count == 0 || y > t->max_y) t->max_y = y;
   t->count++;
+  if (v != START) t->shows[v] |= (Bits)1 << (y * STRIDE + x);
   /* halves_match(half, v): v is the start token or 0 -> any half; else a
    * half equal to v, or 0. */
   unsigned values = (v == START || v == 0) ? 0x7Fu : (1u << v) | 1u;
@@ -161,14 +166,31 @@ static const int DX[4] = {1, 0, -1, 0}, DY[4] = {0, 1, 0, -1};
 static const char *const DIR_NAME[4] = {"E", "S", "W", "N"};
 
 typedef struct Option {
-  int8_t x, y, o; /* anchor (grid coordinates) and orientation */
+  int x, y, o; /* anchor (grid coordinates) and orientation */
 } Option;
+
+/* placement_options(tableau, bone), in canonical order (anchor y, anchor x,
+ * orientation), as bit rows: bit x of rows[y][o] is the candidate (x, y, o). */
+typedef struct Placements {
+  uint32_t rows[GRID][4];
+  int count[GRID];  /* candidates in row y */
+  int k;            /* orientations considered (2 for a double) */
+  int y_first, y_last;
+} Placements;
+
+/* Without -mpopcnt __builtin_popcount is a libgcc call: count inline. */
+static inline int popcount64(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555u);
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  return (int)((x * 0x0101010101010101u) >> 56);
+}
 
 /* Bit x of the result is bit x + k of v. */
 static inline uint32_t shifted(uint32_t v, int k) { return k >= 0 ? v >> k : v << -k; }
 
-/* placements(tableau, bone, legal) in canonical order; returns the count. */
-static int placements(const Tableau *t, Bone b, Option *out) {
+/* Fills `p`; returns the number of options. */
+static int placements(const Tableau *t, Bone b, Placements *p) {
   int k = b.lo == b.hi ? 2 : 4; /* a double's W and N repeat E and S */
   int ylo[4], yhi[4];
   uint32_t cols[4];
@@ -176,7 +198,8 @@ static int placements(const Tableau *t, Bone b, Option *out) {
   for (int o = 0; o < k; o++) {
     int min_dx = DX[o] < 0 ? DX[o] : 0, max_dx = DX[o] > 0 ? DX[o] : 0;
     int min_dy = DY[o] < 0 ? DY[o] : 0, max_dy = DY[o] > 0 ? DY[o] : 0;
-    /* The tableau plus the bone fit a SIDE x SIDE square. */
+    /* The tableau plus the bone fit a SIDE x SIDE square. The start token
+     * at (OFF, OFF) keeps every range inside the grid. */
     int xlo = t->max_x - SIDE + 1 - min_dx, xhi = t->min_x + SIDE - 1 - max_dx;
     ylo[o] = t->max_y - SIDE + 1 - min_dy, yhi[o] = t->min_y + SIDE - 1 - max_dy;
     cols[o] = xlo > xhi ? 0 : ((2u << xhi) - 1) & ~((1u << xlo) - 1);
@@ -185,8 +208,8 @@ static int placements(const Tableau *t, Bone b, Option *out) {
   }
   int n = 0;
   for (int y = y_first; y <= y_last; y++) {
-    uint32_t rows[4], any = 0;
     uint32_t empty0 = ~(uint32_t)t->occ[y] & ROW_MASK, match0 = t->match[b.lo][y];
+    uint64_t rows = 0; /* the orientations' rows side by side, to count them at once */
     for (int o = 0; o < k; o++) {
       uint32_t m = 0;
       if (y >= ylo[o] && y <= yhi[o]) {
@@ -195,17 +218,29 @@ static int placements(const Tableau *t, Bone b, Option *out) {
         uint32_t match1 = shifted(t->match[b.hi][y1], DX[o]);
         m = cols[o] & empty0 & empty1 & (match0 | match1);
       }
-      rows[o] = m;
-      any |= m;
+      p->rows[y][o] = m;
+      rows |= (uint64_t)m << (16 * o);
     }
-    while (any) {
-      int x = __builtin_ctz(any);
-      any &= any - 1;
-      for (int o = 0; o < k; o++)
-        if (rows[o] >> x & 1) out[n++] = (Option){(int8_t)x, (int8_t)y, (int8_t)o};
-    }
+    p->count[y] = popcount64(rows);
+    n += p->count[y];
   }
+  p->k = k, p->y_first = y_first, p->y_last = y_last;
   return n;
+}
+
+/* Option i (0-based) of the canonical order. */
+static Option nth_option(const Placements *p, int i) {
+  int y = p->y_first;
+  while (i >= p->count[y]) i -= p->count[y++];
+  const uint32_t *rows = p->rows[y];
+  uint32_t any = 0;
+  for (int o = 0; o < p->k; o++) any |= rows[o];
+  for (;;) {
+    int x = __builtin_ctz(any);
+    any &= any - 1;
+    for (int o = 0; o < p->k; o++)
+      if (rows[o] >> x & 1 && i-- == 0) return (Option){x, y, o};
+  }
 }
 
 static void place(Tableau *t, Bone b, Option p) {
@@ -215,41 +250,34 @@ static void place(Tableau *t, Bone b, Option p) {
 
 /* ---- scoring ---- */
 
+static inline int popcount128(Bits b) {
+  return popcount64((uint64_t)b) + popcount64((uint64_t)(b >> 64));
+}
+
+static inline Bits lowest_bit(Bits b) { return b & (~b + 1); }
+
 /* value_score(b, v): the largest region of cells showing v or 0 with at
- * least one v and one 0; among equally large ones the best scoring. */
+ * least one v and one 0; among equally large ones the best scoring. Regions
+ * are grown from a seed cell by repeated dilation inside the allowed cells
+ * (the spare column stops a horizontal shift from wrapping). */
 static int value_score(const Tableau *t, int v) {
-  uint8_t seen[GRID][GRID];
-  memset(seen, 0, sizeof seen);
+  Bits zero = t->shows[0], left = t->shows[v] | zero;
   int best_size = 0, best = 0;
-  int stack[GRID * GRID];
-  for (int y = t->min_y; y <= t->max_y; y++)
-    for (int x = t->min_x; x <= t->max_x; x++) {
-      int c = t->value[y][x];
-      if (seen[y][x] || (c != v && c != 0)) continue;
-      int sp = 0, size = 0, wilds = 0, vs = 0;
-      seen[y][x] = 1;
-      stack[sp++] = y * GRID + x;
-      while (sp) {
-        int at = stack[--sp], cy = at / GRID, cx = at % GRID;
-        int cv = t->value[cy][cx];
-        size++;
-        if (cv == 0) wilds++;
-        else vs++;
-        for (int d = 0; d < 4; d++) {
-          int nx = cx + DX[d], ny = cy + DY[d];
-          if (nx < 0 || nx >= GRID || ny < 0 || ny >= GRID || seen[ny][nx]) continue;
-          int nv = t->value[ny][nx];
-          if (nv != v && nv != 0) continue;
-          seen[ny][nx] = 1;
-          stack[sp++] = ny * GRID + nx;
-        }
-      }
-      if (!wilds || !vs) continue;
-      int mult = v - (wilds - 1);
-      if (mult < 1) mult = 1;
-      int s = mult * size;
-      if (size > best_size || (size == best_size && s > best)) best_size = size, best = s;
+  while (left) {
+    Bits region = lowest_bit(left), grown;
+    for (;;) {
+      grown = (region | region << 1 | region >> 1 | region << STRIDE | region >> STRIDE) & left;
+      if (grown == region) break;
+      region = grown;
     }
+    left &= ~region;
+    int size = popcount128(region), wilds = popcount128(region & zero);
+    if (wilds == 0 || wilds == size) continue;
+    int mult = v - (wilds - 1);
+    if (mult < 1) mult = 1;
+    int s = mult * size;
+    if (size > best_size || (size == best_size && s > best)) best_size = size, best = s;
+  }
   return best;
 }
 
@@ -289,19 +317,20 @@ static void report_claim(Game *g, int seat, int count, int chosen, Bone b) {
 
 static void report_place(Game *g, int seat, int count, int chosen, Bone b, Option p) {
   char text[40];
-  snprintf(text, sizeof text, "%d-%d %d,%d %s", b.lo, b.hi, p.x - OFF, p.y - OFF, DIR_NAME[(int)p.o]);
+  snprintf(text, sizeof text, "%d-%d %d,%d %s", b.lo, b.hi, p.x - OFF, p.y - OFF, DIR_NAME[p.o]);
   g->hook(g->ctx, seat, count, chosen, text);
 }
 
 /* place_bone: a decision among the legal placements, or a silent discard. */
 static void place_bone(Game *g, int seat, Bone b) {
-  Option options[MAX_OPTIONS];
+  Placements options;
   Tableau *t = &g->tableau[seat];
-  int n = placements(t, b, options);
+  int n = placements(t, b, &options);
   if (n == 0) return; /* discarded */
   int k = decide(g, seat, n);
-  if (g->hook) report_place(g, seat, n, k, b, options[k]);
-  place(t, b, options[k]);
+  Option chosen = nth_option(&options, k);
+  if (g->hook) report_place(g, seat, n, k, b, chosen);
+  place(t, b, chosen);
 }
 
 void hegemino_baseline_playout_traced(uint64_t seed, BaselineResult *out, HegeminoDecisionHook hook,
