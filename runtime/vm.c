@@ -502,8 +502,12 @@ do_FOR_LIST: {
 }
 do_FOR_RANGE:
   BUDGET();
-  if (++locals[code[pc]] > locals[code[pc + 1]]) pc = code[pc + 2];
-  else pc += 3;
+  /* Test before counting: a range ending at the largest int must not overflow. */
+  if (locals[code[pc]] >= locals[code[pc + 1]]) pc = code[pc + 2];
+  else {
+    locals[code[pc]]++;
+    pc += 3;
+  }
   NEXT();
 do_CHOOSE: {
   Value options = POP();

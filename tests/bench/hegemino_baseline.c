@@ -33,7 +33,9 @@
  * token is at (0,0) and the tableau fits a 5x5 square, so every cell is in
  * -4..4 on both axes) plus, per pip value, the bit rows of the cells next to
  * an occupied cell that value may match, updated on each placement. A
- * placement row is then a few shifts and ANDs per orientation. */
+ * placement row is then a few shifts and ANDs per orientation, and the
+ * options are counted, not listed (only the chosen one is located).
+ * Scoring floods regions by dilating 128-bit cell sets. */
 #include "hegemino_baseline.h"
 
 #include <stdbool.h>
@@ -396,8 +398,8 @@ void hegemino_baseline_playout_traced(uint64_t seed, BaselineResult *out, Hegemi
       }
       if (left_n > 0) place_bone(&g, p, left[i]);
     }
-    memcpy(left, right, sizeof left);
-    memcpy(left_token, right_token, sizeof left_token);
+    memcpy(left, right, sizeof *right * (size_t)right_n);
+    memcpy(left_token, right_token, sizeof *right_token * (size_t)right_n);
     left_n = left_tokens = right_n;
   }
 

@@ -197,6 +197,13 @@ START_TEST(test_ranges_are_inclusive) {
 }
 END_TEST
 
+START_TEST(test_range_up_to_the_largest_int) {
+  expect_var(GAME "var r: [int]\nplay {\n  for i in 9223372036854775806..9223372036854775807 {\n    r += [i]\n  }\n"
+                  "  r += [x - 9223372036854775800 for x in 9223372036854775805..9223372036854775807]\n}\n",
+             "r", "[9223372036854775806,9223372036854775807,5,6,7]");
+}
+END_TEST
+
 START_TEST(test_membership) {
   expect_var(GAME "var r: [bool]\nplay {\n"
                   "  r = [2 in [1, 2], 5 in [1, 2], 5 not in [1, 2], 3 in 1..9, 0 in 1..9, [2] in [[1], [2]],\n"
@@ -526,6 +533,7 @@ static Suite *vm_suite(void) {
   tcase_add_test(lists, test_index_out_of_range);
   tcase_add_test(lists, test_comprehensions);
   tcase_add_test(lists, test_ranges_are_inclusive);
+  tcase_add_test(lists, test_range_up_to_the_largest_int);
   tcase_add_test(lists, test_membership);
   tcase_add_test(lists, test_list_equality_is_deep);
   suite_add_tcase(s, lists);
