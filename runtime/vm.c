@@ -502,12 +502,12 @@ do_FOR_LIST: {
 }
 do_FOR_RANGE:
   BUDGET();
-  /* Test before counting: a range ending at the largest int must not overflow. */
-  if (locals[code[pc]] >= locals[code[pc + 1]]) pc = code[pc + 2];
-  else {
-    locals[code[pc]]++;
-    pc += 3;
-  }
+  /* Compare before counting, so a range ending at the largest int ends; the
+   * counter is left one past the end either way (it is part of the state). */
+  a = locals[code[pc]];
+  locals[code[pc]] = (Value)((uint64_t)a + 1);
+  if (a >= locals[code[pc + 1]]) pc = code[pc + 2];
+  else pc += 3;
   NEXT();
 do_CHOOSE: {
   Value options = POP();
@@ -540,7 +540,7 @@ do_FAIL:
   goto fail;
 do_HALT:
 halt:
-  vm->sp = sp;
+  vm->sp = 0; /* a finished game keeps no stack: its bytes would only vary the hash */
   vm->frame_count = 0;
   (*vm->blockp)->status = STATE_OVER;
   return RUN_HALT;
