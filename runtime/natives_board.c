@@ -5,6 +5,7 @@
  * converts between board structures and VM values. */
 #include <stdlib.h>
 
+#include "matching.h"
 #include "vm.h"
 
 /* Enumeration goes into a fixed buffer rather than the heap: it runs once
@@ -115,53 +116,14 @@ static bool script_filter(void *ctx, const Board *b, Placement p) {
   return !vm_failed(f->vm) && keep != 0;
 }
 
-/* The matching rule of domino games, natively: some covered cell touches
- * an occupied top cell it matches — equal values, or either value is wild,
- * or the neighbour's value matches anything (a start token). Value lists
- * are short, so they are kept as lists (any int, unlike region masks). */
-enum { MATCH_VALUES = 8 };
-
-typedef struct ValueSet {
-  int count;
-  Value v[MATCH_VALUES];
-} ValueSet;
-
-typedef struct MatchCtx {
-  ValueSet wild, any;
-  const TileDef *tiles;
-} MatchCtx;
-
-static bool in_set(const ValueSet *s, Value v) {
-  for (int i = 0; i < s->count; i++)
-    if (s->v[i] == v) return true;
-  return false;
-}
-
-static bool match_filter(void *ctx, const Board *b, Placement p) {
-  const MatchCtx *m = ctx;
-  const TileDef *t = &m->tiles[p.tile];
-  Coord cells[TILE_MAX_CELLS];
-  int n = placement_cells(b->spec.grid, t, p, cells);
-  int dirs = grid_dir_count(b->spec.grid);
-  for (int i = 0; i < n; i++) {
-    int mine = t->value[i];
-    for (int d = 0; d < dirs; d++) {
-      int e = board_top(b, grid_step(b->spec.grid, cells[i], d));
-      if (e < 0) continue;
-      int other = board_cell(b, e)->value;
-      if (other == mine || in_set(&m->any, other) || in_set(&m->wild, mine) || in_set(&m->wild, other)) return true;
-    }
-  }
-  return false;
-}
-
-static bool read_set(Vm *vm, Value list, ValueSet *out) {
-  out->count = vm_list_len(vm, list);
-  if (out->count > MATCH_VALUES) {
-    vm_error(vm, "placements_matching takes at most %d wild or match-anything values, not %d", MATCH_VALUES, out->count);
+/* Reads a short list of values (the wild or match-anything values). */
+static bool read_values(Vm *vm, Value list, int64_t *out, int *count) {
+  *count = vm_list_len(vm, list);
+  if (*count > MATCH_VALUES) {
+    vm_error(vm, "placements_matching takes at most %d wild or match-anything values, not %d", MATCH_VALUES, *count);
     return false;
   }
-  for (int i = 0; i < out->count; i++) out->v[i] = vm_list_items(vm, list)[i];
+  for (int i = 0; i < *count; i++) out[i] = vm_list_items(vm, list)[i];
   return true;
 }
 
@@ -169,11 +131,13 @@ static Value enumerate(Vm *vm, Value *args, PlaceMode mode, bool filtered);
 static Value pack_placements(Vm *vm, int grid, Placement *buf, int n);
 
 Value native_placements_match(Vm *vm, Value *args) {
-  MatchCtx ctx = {.tiles = vm_tiles(vm)};
+  MatchRule rule;
   Board *b = vm_board(vm, args[0]);
-  if (!b || !vm_tile(vm, args[1]) || !read_set(vm, args[2], &ctx.wild) || !read_set(vm, args[3], &ctx.any)) return 0;
+  if (!b || !vm_tile(vm, args[1]) || !read_values(vm, args[2], rule.wild, &rule.wild_count) ||
+      !read_values(vm, args[3], rule.any, &rule.any_count))
+    return 0;
   Placement *buf = placement_buf[placement_depth];
-  int n = board_placements(b, vm_tiles(vm), (int)args[1], PLACE_ADJACENT, match_filter, &ctx, buf, MAX_PLACEMENTS + 1);
+  int n = match_placements(b, vm_tiles(vm), (int)args[1], &rule, buf, MAX_PLACEMENTS + 1);
   return pack_placements(vm, b->spec.grid, buf, n);
 }
 

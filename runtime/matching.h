@@ -1,0 +1,26 @@
+/* matching.h — enumerating placements under the matching rule of domino
+ * games: some covered cell touches an occupied top cell it matches, where
+ * two values match when they are equal, when either is wild, or when the
+ * occupied one matches anything (a start token). */
+#ifndef TESSERA_MATCHING_H
+#define TESSERA_MATCHING_H
+
+#include "board.h"
+
+enum { MATCH_VALUES = 8 };
+
+typedef struct MatchRule {
+  int wild_count, any_count;
+  int64_t wild[MATCH_VALUES], any[MATCH_VALUES];
+} MatchRule;
+
+/* Legal placements (PLACE_ADJACENT) of tile `tile_id` that satisfy the rule,
+ * in board_placements' canonical order; returns the count (at most cap). */
+int match_placements(const Board *b, const TileDef *tiles, int tile_id, const MatchRule *rule,
+                     Placement *out, int cap);
+
+/* The rule for one placement, checked directly on the board (the reference
+ * the fast path is tested against). */
+bool match_holds(const Board *b, const TileDef *tiles, const MatchRule *rule, Placement p);
+
+#endif

@@ -1,0 +1,128 @@
+/* check_matching.c — the matching rule's fast path (accepted-value masks
+ * per frontier cell) against the direct check on the board, on random
+ * square and hex boards with wilds, match-anything values and values the
+ * masks cannot hold. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "matching.h"
+
+enum { CAP = 4096 };
+
+static Placement fast[CAP], slow[CAP];
+static uint64_t rng_state;
+
+static uint32_t next(void) {
+  rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+  return (uint32_t)(rng_state >> 33);
+}
+
+static TileDef domino(int a, int b) {
+  TileDef t;
+  memset(&t, 0, sizeof t);
+  t.cell_count = 2;
+  t.dx[1] = 1;
+  t.value[0] = (int16_t)a;
+  t.value[1] = (int16_t)b;
+  return t;
+}
+
+static Board *random_board(int grid, int bound, TileDef *tiles, int tile_count, int moves) {
+  BoardSpec spec = {(uint8_t)grid, (uint8_t)bound, 1, 5, 5, 200};
+  Board *b = malloc(board_bytes(&spec));
+  board_init(b, &spec);
+  tiles[tile_count] = domino(99, 99); /* a start-like tile showing 99 */
+  tiles[tile_count].cell_count = 1;
+  board_place(b, &tiles[tile_count], (Placement){tile_count, {0, 0}, 0, 0, grid});
+  Placement options[CAP];
+  for (int m = 0; m < moves; m++) {
+    int t = (int)(next() % (uint32_t)tile_count);
+    int n = board_placements(b, tiles, t, PLACE_ADJACENT, NULL, NULL, options, CAP);
+    if (n == 0) break;
+    board_place(b, &tiles[t], options[next() % (uint32_t)n]);
+  }
+  return b;
+}
+
+static bool direct(void *ctx, const Board *b, Placement p) {
+  const void **pair = ctx;
+  return match_holds(b, pair[0], pair[1], p);
+}
+
+static void compare(int grid, int bound, const MatchRule *rule, int seeds) {
+  TileDef tiles[80];
+  int count = 0;
+  for (int a = 0; a <= 6; a++)
+    for (int b2 = a; b2 <= 6; b2++) tiles[count++] = domino(a, b2);
+  tiles[count++] = domino(70, 3); /* a value beyond the masks: direct path */
+  for (int s = 0; s < seeds; s++) {
+    rng_state = (uint64_t)s * 7919 + (uint64_t)grid;
+    Board *b = random_board(grid, bound, tiles, count, 1 + s % 12);
+    for (int t = 0; t < count; t++) {
+      const void *ctx[2] = {tiles, rule};
+      int n_fast = match_placements(b, tiles, t, rule, fast, CAP);
+      int n_slow = board_placements(b, tiles, t, PLACE_ADJACENT, direct, ctx, slow, CAP);
+      ck_assert_msg(n_fast == n_slow, "grid %d seed %d tile %d: %d fast vs %d direct", grid, s, t, n_fast, n_slow);
+      ck_assert_msg(memcmp(fast, slow, sizeof(Placement) * (size_t)n_fast) == 0, "grid %d seed %d tile %d: order",
+                    grid, s, t);
+    }
+    free(b);
+  }
+}
+
+START_TEST(square_window_with_wild_and_start) {
+  MatchRule rule = {1, 1, {0}, {99}};
+  compare(GRID_SQUARE, BOARD_BOUND_WINDOW, &rule, 150);
+}
+END_TEST
+
+START_TEST(hex_unbounded_plain_equality) {
+  MatchRule rule = {0, 0, {0}, {0}};
+  compare(GRID_HEX, BOARD_BOUND_NONE, &rule, 150);
+}
+END_TEST
+
+START_TEST(wild_beyond_masks_takes_direct_path) {
+  MatchRule rule = {2, 1, {0, 70}, {99}};
+  compare(GRID_SQUARE, BOARD_BOUND_NONE, &rule, 60);
+}
+END_TEST
+
+START_TEST(rule_itself) {
+  /* Start 99 at 0,0, a 5 at 1,0: 2-3 may touch only the start; 5-1 the 5. */
+  TileDef tiles[3] = {domino(2, 3), domino(5, 1), domino(5, 5)};
+  tiles[2].cell_count = 1;
+  tiles[2].value[0] = 99;
+  BoardSpec spec = {GRID_SQUARE, BOARD_BOUND_WINDOW, 1, 5, 5, 25};
+  Board *b = malloc(board_bytes(&spec));
+  board_init(b, &spec);
+  board_place(b, &tiles[2], (Placement){2, {0, 0}, 0, 0, 0});
+  TileDef five = tiles[2];
+  five.value[0] = 5;
+  tiles[2] = five;
+  board_place(b, &tiles[2], (Placement){2, {1, 0}, 0, 0, 0});
+  tiles[2].value[0] = 99; /* the table keeps what each cell showed when placed */
+  MatchRule rule = {1, 1, {0}, {99}};
+  ck_assert(!match_holds(b, tiles, &rule, (Placement){0, {2, 0}, 0, 0, 0})); /* 2 next to the 5 */
+  ck_assert(match_holds(b, tiles, &rule, (Placement){1, {2, 0}, 0, 0, 0}));  /* 5 next to the 5 */
+  ck_assert(match_holds(b, tiles, &rule, (Placement){0, {0, 1}, 0, 0, 0}));  /* 2 under the start */
+  free(b);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("matching");
+  TCase *tc = tcase_create("fast path equals direct check");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, rule_itself);
+  tcase_add_test(tc, square_window_with_wild_and_start);
+  tcase_add_test(tc, hex_unbounded_plain_equality);
+  tcase_add_test(tc, wild_beyond_masks_takes_direct_path);
+  suite_add_tcase(s, tc);
+  SRunner *r = srunner_create(s);
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed != 0;
+}
