@@ -172,6 +172,16 @@ static void check_variant_constraints(Checker *c, Node *v, const char *const *na
   }
 }
 
+/* `players 2` then `players 3` in the base game: only a variant replaces. */
+static void report_repeated_singleton(Checker *c, const DeclSet *set, const Node *d) {
+  static const char *const words[] = {[N_GAME] = "game", [N_PLAYERS] = "players", [N_GHOSTS] = "ghosts",
+                                      [N_PLAY] = "play", [N_RANK] = "rank"};
+  for (int i = 0; i < set->count; i++)
+    if (set->items[i]->kind == d->kind)
+      check_error(c, d, "'%s' is declared twice (first on line %d); a variant may replace it", words[d->kind],
+                  set->items[i]->line);
+}
+
 static void collect_decls(Checker *c, const char *const *variants, int variant_count, DeclSet *set) {
   for (int i = 0; i < c->ast->decls.count; i++) {
     Node *d = c->ast->decls.items[i];
@@ -186,6 +196,7 @@ static void collect_decls(Checker *c, const char *const *variants, int variant_c
        * are an error, reported by name_taken: only a variant replaces. */
       decls_push(set, d);
     } else if (d->kind != N_IMPORT && d->kind != N_EXTENDS) {
+      report_repeated_singleton(c, set, d);
       apply_decl(c, set, d);
     }
   }

@@ -310,7 +310,7 @@ int ts_apply(TsState *s, int option, char *err, size_t errlen) {
   }
   int n = ts_legal_count(s);
   if (option < 0 || option >= n) {
-    if (err) snprintf(err, errlen, "move %d does not exist; choose 1 to %d", option + 1, n);
+    if (err) snprintf(err, errlen, "option %d does not exist; options are 0 to %d", option, n - 1);
     return -1;
   }
   Vm *vm = s->match->vm;
@@ -325,7 +325,7 @@ int ts_apply(TsState *s, int option, char *err, size_t errlen) {
 int ts_apply_text(TsState *s, const char *text, char *err, size_t errlen) {
   int i = ts_find_move(s, text);
   if (i < 0) {
-    if (err) snprintf(err, errlen, "'%s' is not a legal move here (type a number or a move as listed)", text);
+    if (err) snprintf(err, errlen, "'%s' is not a legal move here", text);
     return -1;
   }
   return ts_apply(s, i, err, errlen);

@@ -169,6 +169,10 @@ void vm_pack(Vm *vm, Value *options) {
 void vm_unpack(Vm *vm) {
   StateHeader *b = *vm->blockp;
   vm_rebind(vm);
+  if (b->heap_words > vm->heap_cap) { /* limits were lowered below what the state holds */
+    vm->heap_cap = b->heap_words;
+    vm->heap = realloc(vm->heap, sizeof(Value) * (size_t)vm->heap_cap);
+  }
   char *tail = (char *)b + b->tail_at;
   size_t frames_bytes = sizeof(Frame) * (size_t)b->frame_count;
   memcpy(vm->frames, tail, frames_bytes);

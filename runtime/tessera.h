@@ -97,7 +97,9 @@ size_t ts_observation_json(const TsState *s, int seat, char *buf, size_t cap);
 /* Human-readable board(s) and visible zones for `seat`, for the terminal. */
 void ts_render(const TsState *s, int seat, FILE *out);
 
-/* Runtime limits, per decision: instructions executed and heap bytes. */
+/* Runtime limits, per decision: steps (backward jumps and calls) and heap
+ * bytes. They belong to the match, so every state of the match (clones
+ * included) shares them. */
 typedef struct TsLimits {
   int64_t steps;
   size_t heap_bytes;

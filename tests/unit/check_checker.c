@@ -149,6 +149,8 @@ static const Case declaration_cases[] = {
    "unknown type 'integer'; types are int, bool, player, tile, cell, dir, placement, board and [T]"},
   {"a function declared twice", GAME "fn f() { }\nfn f() { }\nplay { f() }\n", 4, "fn",
    "'f' is already declared (line 3)"},
+  {"players twice", GAME "players 3\nplay { }\n", 3, "players",
+   "'players' is declared twice (first on line 2); a variant may replace it"},
   {"a var named like a param", GAME "param n = 1\nvar n: int\nplay { }\n", 4, "var",
    "'n' is already declared (line 3)"},
   {"a built-in's name", GAME "fn len() { }\nplay { }\n", 3, "fn", "'len' is a built-in function; choose another name"},
