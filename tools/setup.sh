@@ -2,7 +2,7 @@
 # tools/setup.sh — install what is missing, build, then play or test.
 #
 #   tools/setup.sh [play [GAME [ARGS…]]]   build, then `build/tessera play GAME ARGS…`
-#                                          (default GAME: hexdominomega)
+#                                          (default GAME: hegemino)
 #   tools/setup.sh test [CTEST ARGS…]      build, then run every test through ctest
 #   tools/setup.sh build                   install what is missing and build
 #   tools/setup.sh deps                    only install what is missing
@@ -83,7 +83,7 @@ case $command in
   play)
     install_missing
     build
-    [[ $# -eq 0 ]] && set -- hexdominomega
+    [[ $# -eq 0 ]] && set -- hegemino
     exec "$build/tessera" play "$@"
     ;;
   *) echo "$me: unknown command '$command'; commands: play, test, build, deps, help" >&2; exit 2 ;;
