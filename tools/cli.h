@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "agents.h"
 #include "options.h"
@@ -37,6 +38,14 @@ char *cli_resolve_game(const char *game);
  * 1 on compile errors, EXIT_USAGE on an unknown variant (message printed). */
 int cli_load_program(const char *path, const StrList *variants, TsProgram **out);
 TsCompileOptions cli_compile_options(const StrList *variants);
+
+/* The GAME positional argument of `command`: stores it, or fails (one line,
+ * EXIT_USAGE) when a second one is given. Returns 0 or the exit status. */
+int cli_take_game(const char *command, const char **game, const char *value);
+/* After parsing: fails when no GAME was given. */
+int cli_need_game(const char *command, const char *game);
+/* --seed VALUE: 0, or EXIT_USAGE after the one-line reason. */
+int cli_parse_seed(const char *value, uint64_t *seed);
 
 /* "3 players" / "2-4 players". */
 void cli_player_counts(const TsProgram *p, char *buf, size_t cap);

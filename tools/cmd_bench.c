@@ -33,6 +33,7 @@ static double now(void) {
 }
 
 static int parse_args(int argc, char **argv, BenchArgs *a) {
+  int status;
   enum { HELP, COUNT, VARIANT, PLAYERS, SEED };
   static const OptSpec specs[] = {{"--help", "-h", false}, {"--playouts", "-n", true}, {"--variant", NULL, true},
                                   {"--players", NULL, true}, {"--seed", NULL, true}};
@@ -51,15 +52,13 @@ static int parse_args(int argc, char **argv, BenchArgs *a) {
         return cli_fail(EXIT_USAGE, "-n wants a number of playouts from 1 to 100000000, got '%s'", op.value);
       break;
     case SEED:
-      if (!opt_parse_u64(op.value, &a->seed))
-        return cli_fail(EXIT_USAGE, "--seed wants an unsigned 64-bit number, got '%s'", op.value);
+      if ((status = cli_parse_seed(op.value, &a->seed))) return status;
       break;
     default:
-      if (a->game) return cli_fail(EXIT_USAGE, "bench takes one GAME, got '%s' and '%s'", a->game, op.value);
-      a->game = op.value;
+      if ((status = cli_take_game("bench", &a->game, op.value))) return status;
     }
   }
-  if (!a->game) return cli_fail(EXIT_USAGE, "bench wants a GAME (a name from `tessera list` or a .tess file)");
+  if ((status = cli_need_game("bench", a->game))) return status;
   return 0;
 }
 

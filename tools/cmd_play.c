@@ -30,6 +30,7 @@ typedef struct PlayArgs {
 } PlayArgs;
 
 static int parse_args(int argc, char **argv, PlayArgs *a) {
+  int status;
   enum { HELP, VARIANT, PLAYERS, SEED, TRACE, MAX_STEPS };
   static const OptSpec specs[] = {
       {"--help", "-h", false}, {"--variant", NULL, true}, {"--players", NULL, true},
@@ -46,8 +47,7 @@ static int parse_args(int argc, char **argv, PlayArgs *a) {
     case PLAYERS: a->players = op.value; break;
     case TRACE: a->trace = op.value; break;
     case SEED:
-      if (!opt_parse_u64(op.value, &a->seed))
-        return cli_fail(EXIT_USAGE, "--seed wants an unsigned 64-bit number, got '%s'", op.value);
+      if ((status = cli_parse_seed(op.value, &a->seed))) return status;
       a->seed_given = true;
       break;
     case MAX_STEPS:
@@ -55,11 +55,10 @@ static int parse_args(int argc, char **argv, PlayArgs *a) {
         return cli_fail(EXIT_USAGE, "--max-steps wants a number from 1 to 1000000000, got '%s'", op.value);
       break;
     default:
-      if (a->game) return cli_fail(EXIT_USAGE, "play takes one GAME, got '%s' and '%s'", a->game, op.value);
-      a->game = op.value;
+      if ((status = cli_take_game("play", &a->game, op.value))) return status;
     }
   }
-  if (!a->game) return cli_fail(EXIT_USAGE, "play wants a GAME (a name from `tessera list` or a .tess file)");
+  if ((status = cli_need_game("play", a->game))) return status;
   if (!a->seed_given) a->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
   return 0;
 }

@@ -37,6 +37,7 @@ typedef struct Summary {
 } Summary;
 
 static int parse_args(int argc, char **argv, RunArgs *a) {
+  int status;
   enum { HELP, COUNT, VARIANT, PLAYERS, SEED, JSON, MAX_STEPS };
   static const OptSpec specs[] = {
       {"--help", "-h", false}, {"--games", "-n", true}, {"--variant", NULL, true},  {"--players", NULL, true},
@@ -59,19 +60,17 @@ static int parse_args(int argc, char **argv, RunArgs *a) {
         return cli_fail(EXIT_USAGE, "-n wants a number of matches from 1 to 1000000000, got '%s'", op.value);
       break;
     case SEED:
-      if (!opt_parse_u64(op.value, &a->seed))
-        return cli_fail(EXIT_USAGE, "--seed wants an unsigned 64-bit number, got '%s'", op.value);
+      if ((status = cli_parse_seed(op.value, &a->seed))) return status;
       break;
     case MAX_STEPS:
       if (!opt_parse_int(op.value, 1, 1000000000, &a->max_steps))
         return cli_fail(EXIT_USAGE, "--max-steps wants a number from 1 to 1000000000, got '%s'", op.value);
       break;
     default:
-      if (a->game) return cli_fail(EXIT_USAGE, "run takes one GAME, got '%s' and '%s'", a->game, op.value);
-      a->game = op.value;
+      if ((status = cli_take_game("run", &a->game, op.value))) return status;
     }
   }
-  if (!a->game) return cli_fail(EXIT_USAGE, "run wants a GAME (a name from `tessera list` or a .tess file)");
+  if ((status = cli_need_game("run", a->game))) return status;
   return 0;
 }
 

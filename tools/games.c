@@ -171,3 +171,19 @@ void cli_player_counts(const TsProgram *p, char *buf, size_t cap) {
   if (lo == hi) snprintf(buf, cap, "%d player%s", lo, lo == 1 ? "" : "s");
   else snprintf(buf, cap, "%d-%d players", lo, hi);
 }
+
+int cli_take_game(const char *command, const char **game, const char *value) {
+  if (*game) return cli_fail(EXIT_USAGE, "%s takes one GAME, got '%s' and '%s'", command, *game, value);
+  *game = value;
+  return 0;
+}
+
+int cli_need_game(const char *command, const char *game) {
+  if (game) return 0;
+  return cli_fail(EXIT_USAGE, "%s wants a GAME (a name from `tessera list` or a .tess file)", command);
+}
+
+int cli_parse_seed(const char *value, uint64_t *seed) {
+  if (opt_parse_u64(value, seed)) return 0;
+  return cli_fail(EXIT_USAGE, "--seed wants an unsigned 64-bit number, got '%s'", value);
+}
