@@ -58,6 +58,13 @@ Value vm_list_from(Vm *vm, const Value *items, int32_t length, bool refs) {
   return l;
 }
 
+void *vm_scratch(Vm *vm, size_t bytes) {
+  int64_t words = (int64_t)((bytes + sizeof(Value) - 1) / sizeof(Value));
+  if (words < 1) words = 1;
+  Value h = alloc_list(vm, 0, words, false); /* length 0: the collector copies nothing */
+  return vm->failed ? NULL : &vm->heap[h + 1];
+}
+
 /* Appends in place when there is room or the list is the newest object (it
  * can grow into free heap); otherwise moves it. Only for lists nobody else
  * holds: the accumulators of comprehensions. */

@@ -314,16 +314,10 @@ Value native_regions(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
   if (!b) return 0;
   size_t n = b->count > 0 ? (size_t)b->count : 1;
-  int32_t *region_of = malloc(n * sizeof *region_of);
-  int32_t *sizes = malloc(n * sizeof *sizes); /* at most one region per entry */
-  Value out = 0;
-  if (!region_of || !sizes)
-    vm_error(vm, "out of memory finding regions");
-  else
-    out = region_lists(vm, b, region_of, sizes, board_regions(b, value_mask(vm, args[1]), region_of));
-  free(region_of);
-  free(sizes);
-  return out;
+  int32_t *region_of = vm_scratch(vm, n * sizeof *region_of);
+  int32_t *sizes = vm_scratch(vm, n * sizeof *sizes); /* at most one region per entry */
+  if (!region_of || !sizes) return 0;
+  return region_lists(vm, b, region_of, sizes, board_regions(b, value_mask(vm, args[1]), region_of));
 }
 
 /* Empty cells show no value, so they never count, even if -1 is listed. */

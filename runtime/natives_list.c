@@ -148,20 +148,17 @@ static void merge_sort(int32_t *order, int32_t *tmp, const Value *keys, int32_t 
   memcpy(order, tmp, (size_t)n * sizeof *order);
 }
 
-/* Keys are computed once per element, before anything is allocated, since
- * the key function may allocate (and so move item pointers). */
+/* Keys are computed once per element, before the result is allocated; the
+ * scratch arrays come from the VM heap (no malloc per call). */
 Value native_sort_by(Vm *vm, Value *args) {
   Value list = args[0];
   int fn = (int)args[1];
   int32_t n = vm_list_len(vm, list);
   if (n < 2) return list;
-  Value *keys = malloc((size_t)n * sizeof *keys);
-  int32_t *order = malloc((size_t)n * 2 * sizeof *order);
+  Value *keys = vm_scratch(vm, (size_t)n * sizeof *keys);
+  int32_t *order = vm_scratch(vm, (size_t)n * 2 * sizeof *order);
   Value out = 0;
-  if (!keys || !order) {
-    vm_error(vm, "out of memory sorting a list of %d", n);
-    goto done;
-  }
+  if (!keys || !order) goto done;
   for (int32_t i = 0; i < n; i++) {
     Value elem = vm_list_items(vm, list)[i];
     keys[i] = vm_call(vm, fn, &elem, 1);
@@ -175,8 +172,6 @@ Value native_sort_by(Vm *vm, Value *args) {
   const Value *src = vm_list_items(vm, list);
   for (int32_t i = 0; i < n; i++) dst[i] = src[order[i]];
 done:
-  free(keys);
-  free(order);
   return out;
 }
 

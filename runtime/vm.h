@@ -48,6 +48,11 @@ int32_t vm_list_len(const Vm *vm, Value list);
 bool vm_list_refs(const Vm *vm, Value list);
 Value *vm_list_items(Vm *vm, Value list);
 Value vm_list_from(Vm *vm, const Value *items, int32_t length, bool refs);
+/* Scratch memory for a native, from the VM heap: reclaimed at the next
+ * decision like any garbage, so natives never malloc per call. The heap does
+ * not move while a native runs, so the pointer stays valid through later
+ * allocations and callbacks of that call. NULL (with an error) when full. */
+void *vm_scratch(Vm *vm, size_t bytes);
 
 /* Errors: sets the runtime error (the first one wins); the native then
  * returns any value and the VM stops with `file:line: runtime error: …`. */
