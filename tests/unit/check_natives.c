@@ -183,7 +183,7 @@ END_TEST
 
 START_TEST(test_shuffle_and_random) {
   Value l = ints(8, 0, 1, 2, 3, 4, 5, 6, 7);
-  char first[256];
+  char first[1024];
   snprintf(first, sizeof first, "%s", fmt("[i", CALL(shuffle, l)));
   /* The same seed deals the same way, by top-down Fisher–Yates. */
   Vm *again = vm_test_new(3, 42);
