@@ -379,7 +379,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   if (module) {
     out->min_players = out->max_players = 1;
   } else if (out->min_players == 0) {
-    Node at = {0};
+    Node at = {.line = 1, .col = 1}; /* whole-file problems point at its start */
     check_error(&c, &at, "the game declares no player count (add e.g. 'players 2..4')");
   }
 
@@ -420,7 +420,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   for (int i = 0; i < out->fn_count; i++) check_function_body(&c, out->fns[i], out->fns[i]->decl->b);
   if (play) check_function_body(&c, out->main, play->b);
   else if (!module) {
-    Node at = {0};
+    Node at = {.line = 1, .col = 1};
     check_error(&c, &at, "the game has no 'play { … }' block");
   }
   check_rank(&c);
