@@ -1,11 +1,7 @@
 /* check_natives.c — the built-in functions, called directly on a stand-alone
  * test VM (vm_test_new), each with its normal results and its errors.
- *
- * Three test hooks are not (yet) in vm.h; they are declared weak here so
- * this file links without them, and the checks that need them are skipped
- * when they are missing: vm_error_message (the text of the runtime error),
- * vm_test_add_function (a C function standing in for a script callback,
- * for sort_by and the placement filters) and vm_test_set_seats (ghosts). */
+ * vm_test_add_function stands in a C function for a script callback
+ * (sort_by, placement filters); vm_test_set_seats adds ghosts. */
 #include <check.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,10 +10,6 @@
 
 #include "vm.h"
 
-typedef Value (*VmTestFn)(Vm *vm, const Value *args, int nargs);
-const char *vm_error_message(const Vm *vm) __attribute__((weak));
-int vm_test_add_function(Vm *vm, VmTestFn fn) __attribute__((weak));
-void vm_test_set_seats(Vm *vm, int seats) __attribute__((weak));
 
 static Vm *vm;
 
@@ -58,15 +50,13 @@ static const char *fmt(const char *type, Value v) {
 
 static void ok(void) {
   ck_assert_msg(!vm_failed(vm), "unexpected error: %s",
-                vm_error_message && vm_error_message(vm) ? vm_error_message(vm) : "?");
+                vm_error_message(vm) ? vm_error_message(vm) : "?");
 }
 
 static void expect_error(const char *part) {
   ck_assert_msg(vm_failed(vm), "expected an error containing '%s'", part);
-  if (vm_error_message) {
-    const char *msg = vm_error_message(vm);
-    ck_assert_msg(msg && strstr(msg, part), "error '%s' lacks '%s'", msg ? msg : "(null)", part);
-  }
+  const char *msg = vm_error_message(vm);
+  ck_assert_msg(msg && strstr(msg, part), "error '%s' lacks '%s'", msg ? msg : "(null)", part);
 }
 
 #define CALL(name, ...) native_##name(vm, (Value[]){__VA_ARGS__})
@@ -167,7 +157,6 @@ static Value key_fails(Vm *v, const Value *args, int nargs) {
 }
 
 START_TEST(test_sort_by) {
-  if (!vm_test_add_function) return; /* needs a callback; see the top */
   int mod3 = vm_test_add_function(vm, key_mod3);
   Value l = ints(6, 5, 3, 4, 6, 1, 2);
   /* Stable: equal keys keep their order (3 before 6, 4 before 1, 5 before 2). */
@@ -223,7 +212,6 @@ START_TEST(test_seats) {
   ERROR_CASE(CALL(seat, 3), "seat(3)");
   ERROR_CASE(CALL(seat, -1), "seat(-1)");
   ERROR_CASE(CALL(next, 7), "seat 7");
-  if (!vm_test_set_seats) return;
   fresh();
   vm_test_set_seats(vm, 4); /* 3 players and a ghost */
   ck_assert_str_eq(fmt("[p", CALL0(seats)), "[P1, P2, P3, G1]");
@@ -432,7 +420,6 @@ START_TEST(test_placements) {
   ck_assert_int_eq(placement_unpack(vm_list_items(vm, CALL(placements, hex, d))[0]).grid,
                    GRID_HEX);
   ok();
-  if (!vm_test_add_function) return;
   int right = vm_test_add_function(vm, keep_right);
   ck_assert_str_eq(fmt("[P", CALL(placements_f, free_b, t, right)),
                    "[five 1,-1, five 2,0, five 1,1]");
