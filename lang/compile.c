@@ -483,6 +483,7 @@ static void compile_main(Compiler *c, const Checked *k, FnInfo *f) {
     for (int i = 0; i < k->global_count; i++)
       if (k->globals[i]->global_kind == pass) init_global(c, k->globals[i]);
   }
+  op0(c, BC_SET_UP);
   if (k->main->decl && k->main->decl->b) {
     c->line = k->main->decl->line;
     block(c, k->main->decl->b);

@@ -24,6 +24,7 @@ static TsMatch *match_new(const TsProgram *prog, int players) {
 static void match_release(TsMatch *m) {
   if (--m->refs > 0) return;
   vm_free(m->vm);
+  free(m->set_up);
   free(m);
 }
 
@@ -68,9 +69,9 @@ static int finish_run(TsState *s, int status, char *err, size_t errlen) {
   return 0;
 }
 
-/* Lays out an empty block for the match and runs the program to its first
- * decision. The match's tiles and boards are rebuilt by the program. */
-static void start_game(TsState *s, uint64_t seed) {
+/* Lays out an empty block for the match and starts the program: the tiles
+ * and boards are (re)built by its set-up. */
+static void lay_out_block(TsState *s, uint64_t seed) {
   const Program *p = s->match->prog->program;
   Vm *vm = s->match->vm;
   size_t fixed = sizeof(StateHeader) + sizeof(Value) * (size_t)p->global_slots;
@@ -94,15 +95,61 @@ static void start_game(TsState *s, uint64_t seed) {
   vm->tile_count = 0;
   vm->boards_ready = false;
   for (int i = 0; i < p->board_numbers; i++) vm->board_at[i] = -1;
-  free(s->error);
-  s->error = NULL;
   bind(s);
   vm->frame_count = 0;
   vm->sp = 0;
   vm_heap_init_empties(vm->heap);
   vm->heap_used = VM_EMPTY_LISTS + 1;
   vm_push_frame(vm, p->main_fn, 0);
-  finish_run(s, vm_run(vm, 0), NULL, 0);
+}
+
+/* Runs the set-up to its end and keeps the position there when it is the
+ * same for every seed: the generator untouched (compared with a fresh seed)
+ * and no error. Packing it, then unpacking to go on, is exactly what a later
+ * restart from the copy does, so both paths play the same game. */
+static int run_set_up(TsState *s, uint64_t seed) {
+  TsMatch *m = s->match;
+  Vm *vm = m->vm;
+  vm->stop_at_set_up = true;
+  int status = vm_run(vm, 0);
+  vm->stop_at_set_up = false;
+  if (status != RUN_SET_UP) return status;
+  StateHeader fresh;
+  vm_seed(&fresh, seed);
+  vm_pack(vm, NULL);
+  if (!m->set_up_tried && memcmp(fresh.rng, s->block->rng, sizeof fresh.rng) == 0) {
+    m->set_up = malloc(s->block->size);
+    memcpy(m->set_up, s->block, s->block->size);
+  }
+  m->set_up_tried = true;
+  vm_unpack(vm);
+  return vm_run(vm, 0);
+}
+
+static void restart_from_set_up(TsState *s, uint64_t seed) {
+  const StateHeader *from = s->match->set_up;
+  if (s->cap < from->size) {
+    s->cap = from->size;
+    s->block = realloc(s->block, s->cap);
+  }
+  memcpy(s->block, from, from->size);
+  vm_seed(s->block, seed);
+  bind(s);
+  vm_unpack(s->match->vm);
+}
+
+static void start_game(TsState *s, uint64_t seed) {
+  free(s->error);
+  s->error = NULL;
+  int status;
+  if (s->match->set_up) {
+    restart_from_set_up(s, seed);
+    status = vm_run(s->match->vm, 0);
+  } else {
+    lay_out_block(s, seed);
+    status = run_set_up(s, seed);
+  }
+  finish_run(s, status, NULL, 0);
 }
 
 TsState *ts_new_game(const TsProgram *prog, int players, uint64_t seed, char *err, size_t errlen) {
@@ -122,7 +169,9 @@ TsState *ts_new_game(const TsProgram *prog, int players, uint64_t seed, char *er
 }
 
 void ts_reset(TsState *s, uint64_t seed) {
-  if (s->match->refs > 1) { /* other states share the tiles: take a fresh match */
+  /* Without a set-up copy the program rebuilds the match's tiles: other
+   * states sharing them must keep theirs, so take a fresh match. */
+  if (s->match->refs > 1 && !s->match->set_up) {
     const TsProgram *prog = s->match->prog;
     int players = s->match->players;
     match_release(s->match);

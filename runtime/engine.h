@@ -15,6 +15,12 @@ struct TsMatch {
   Vm *vm;           /* the match's tiles, board layout and working arrays */
   int players, seats;
   int refs;         /* states sharing this match */
+  /* The position right after the set-up (params, tiles, boards, vars), taken
+   * by the first game when the set-up drew nothing from the generator: then
+   * it is the same for every seed, and ts_reset restarts from a copy of it
+   * instead of running the set-up again. */
+  StateHeader *set_up;
+  bool set_up_tried;
 };
 
 struct TsState {

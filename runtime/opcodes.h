@@ -59,6 +59,7 @@
   OP(FOR_RANGE,         3,   0, "locals[A] += 1; if locals[A] > locals[B] then pc := C") \
   OP(CHOOSE,            1,  -1, "options := pop; seat := pop; yield (option type code strings[A]); resume pushing the choice") \
   OP(SETUP_BOARDS,      0,   0, "lay out every board now that the tiles are known") \
+  OP(SET_UP,            0,   0, "the set-up is over (params, tiles, boards, vars): ts_reset may restart from here") \
   OP(FAIL,              1,   0, "runtime error with message strings[A]") \
   OP(HALT,              0,   0, "the game is over")
 

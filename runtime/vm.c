@@ -535,6 +535,12 @@ do_SETUP_BOARDS:
   CHECK_FAILED();
   globals = vm->globals;
   NEXT();
+do_SET_UP:
+  if (vm->stop_at_set_up) {
+    SYNC();
+    return RUN_SET_UP;
+  }
+  NEXT();
 do_FAIL:
   vm_error(vm, "%s", p->strings[code[pc++]]);
   goto fail;

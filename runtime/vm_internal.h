@@ -10,7 +10,7 @@
 #include "state.h"
 #include "vm.h"
 
-enum { RUN_YIELD, RUN_HALT, RUN_ERROR, RUN_RETURNED };
+enum { RUN_YIELD, RUN_HALT, RUN_ERROR, RUN_RETURNED, RUN_SET_UP };
 
 #define HEAP_LEN_MASK ((int64_t)0x3fffffff)
 #define HEAP_CAP_SHIFT 30
@@ -38,6 +38,7 @@ struct Vm {
   int sp, stack_cap;
   Value *heap;
   int64_t heap_used, heap_cap; /* words */
+  bool stop_at_set_up;     /* vm_run returns RUN_SET_UP at the SET_UP instruction */
   /* limits and errors */
   int64_t steps_left, step_budget;
   bool failed, error_located;

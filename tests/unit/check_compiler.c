@@ -142,7 +142,7 @@ static int pc_of(const char *line) { return atoi(line); }
 START_TEST(test_for_over_a_range_counts) {
   disassemble(GAME "var total: int\nplay {\n  for i in 1..3 {\n    total += i\n  }\n}\n");
   in_function("<play>");
-  expect_ops("SETUP_BOARDS INT INT SUB STORE_LOCAL INT STORE_LOCAL FOR_RANGE LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL JUMP HALT");
+  expect_ops("SETUP_BOARDS SET_UP INT INT SUB STORE_LOCAL INT STORE_LOCAL FOR_RANGE LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL JUMP HALT");
   expect_no_op("RANGE"); /* no list is built */
   expect_no_op("FOR_LIST");
   const char *loop = instruction("FOR_RANGE", 0);
@@ -338,13 +338,15 @@ START_TEST(test_initialisers_run_in_order_in_play) {
   disassemble(GAME "var hand: per player [tile]\nvar total: int = n * 2\ntiles bones = [domino(n, n)]\n"
                    "param n = 3\nboard t: hex\nplay {\n  total += 1\n}\n");
   in_function("<play>");
-  /* params, then tiles, then the boards are laid out, then the vars. */
+  /* params, then tiles, then the boards are laid out, then the vars; then
+   * the set-up is over and the play block starts. */
   expect_ops("INT STORE_GLOBAL LOAD_GLOBAL LOAD_GLOBAL NATIVE LIST STORE_GLOBAL SETUP_BOARDS LOAD_GLOBAL INT MUL "
-             "STORE_GLOBAL LOAD_GLOBAL INT ADD STORE_GLOBAL HALT");
+             "STORE_GLOBAL SET_UP LOAD_GLOBAL INT ADD STORE_GLOBAL HALT");
   ck_assert_ptr_nonnull(strstr(instruction("STORE_GLOBAL", 0), "; n"));
   ck_assert_ptr_nonnull(strstr(instruction("STORE_GLOBAL", 1), "; bones"));
   ck_assert_ptr_nonnull(strstr(instruction("STORE_GLOBAL", 2), "; total"));
   ck_assert_int_eq(count_op("SETUP_BOARDS"), 1);
+  ck_assert_int_eq(count_op("SET_UP"), 1);
 }
 END_TEST
 

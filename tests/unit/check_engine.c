@@ -410,6 +410,59 @@ START_TEST(test_reset_starts_a_fresh_game) {
 }
 END_TEST
 
+/* Plays s out like play_hashes; returns the number of hashes. */
+static int play_out_hashes(TsState *s, uint64_t *hashes, int cap) {
+  int n = 0;
+  hashes[n++] = ts_hash(s);
+  for (int turn = 0; !ts_is_over(s) && n < cap; turn++) {
+    apply(s, (turn * 7) % ts_legal_count(s));
+    hashes[n++] = ts_hash(s);
+  }
+  return n;
+}
+
+START_TEST(test_reset_replays_the_same_games_as_fresh_ones) {
+  /* Hexdominomega's set-up draws nothing from the generator, so ts_reset
+   * restarts from the engine's copy of the set-up: every game after a reset
+   * must be move for move and byte for byte the fresh game of that seed. */
+  TsProgram *p = compile_path(HEXDOMINOMEGA, NULL);
+  TsState *s = new_game(p, 3, 1);
+  for (uint64_t seed = 20; seed < 24; seed++) {
+    uint64_t fresh[64], again[64];
+    int n = play_hashes(p, 3, seed, fresh, 64);
+    ts_reset(s, seed);
+    ck_assert_int_eq(play_out_hashes(s, again, 64), n);
+    for (int i = 0; i < n; i++) ck_assert_uint_eq(again[i], fresh[i]);
+  }
+  ts_free(s);
+  ts_program_free(p);
+}
+END_TEST
+
+START_TEST(test_reset_reruns_a_set_up_that_draws) {
+  /* A set-up that uses the generator differs per seed: no copy of it may be
+   * reused, so after a reset the set-up is the new seed's. */
+  TsProgram *p = compile_text("game \"Drawn set-up\"\nplayers 2\nvar start: int = random(1000000)\n"
+                              "tiles t = [token(start, \"t\")]\n"
+                              "play {\n  let x = choose seat(0) from [start, start + 1]\n}\n");
+  TsState *fresh5 = new_game(p, 2, 5);
+  TsState *fresh6 = new_game(p, 2, 6);
+  ck_assert_uint_ne(ts_hash(fresh5), ts_hash(fresh6));
+  TsState *s = new_game(p, 2, 5);
+  ts_reset(s, 6);
+  ck_assert_uint_eq(ts_hash(s), ts_hash(fresh6));
+  char a[64], b[64];
+  ck_assert_str_eq(ts_legal_text(s, 0, a, sizeof a), ts_legal_text(fresh6, 0, b, sizeof b));
+  ts_reset(s, 5);
+  ck_assert_uint_eq(ts_hash(s), ts_hash(fresh5));
+  ck_assert_str_eq(ts_legal_text(s, 0, a, sizeof a), ts_legal_text(fresh5, 0, b, sizeof b));
+  ts_free(s);
+  ts_free(fresh5);
+  ts_free(fresh6);
+  ts_program_free(p);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ results */
 
 static const char *const rank_game =
@@ -632,6 +685,8 @@ static Suite *engine_suite(void) {
   tcase_add_test(copies, test_copy_overwrites_and_diverges);
   tcase_add_test(copies, test_hash_is_stable_for_a_seed);
   tcase_add_test(copies, test_reset_starts_a_fresh_game);
+  tcase_add_test(copies, test_reset_replays_the_same_games_as_fresh_ones);
+  tcase_add_test(copies, test_reset_reruns_a_set_up_that_draws);
   suite_add_tcase(s, copies);
 
   TCase *results = tcase_create("results");
