@@ -123,12 +123,40 @@ static Opcode binary_opcode(Op op) {
   }
 }
 
+/* The value of an int expression made of literals, + - * and unary minus
+ * (what `0..len(l) - 1` and `-1` produce); false for anything else, so
+ * division by zero and the like stay runtime errors. Wraps like the VM. */
+static bool fold_constant(const Node *n, int64_t *out) {
+  int64_t a, b;
+  switch (n->kind) {
+  case N_INT: *out = n->ival; return n->type && n->type->kind == TY_INT;
+  case N_UNARY:
+    if (n->op == OP_NOT || !fold_constant(n->a, &a)) return false;
+    *out = (int64_t)(0 - (uint64_t)a);
+    return true;
+  case N_BINARY:
+    if (!fold_constant(n->a, &a) || !fold_constant(n->b, &b)) return false;
+    switch (n->op) {
+    case OP_ADD: *out = (int64_t)((uint64_t)a + (uint64_t)b); return true;
+    case OP_SUB: *out = (int64_t)((uint64_t)a - (uint64_t)b); return true;
+    case OP_MUL: *out = (int64_t)((uint64_t)a * (uint64_t)b); return true;
+    default: return false;
+    }
+  default: return false;
+  }
+}
+
 static void binary(Compiler *c, Node *n) {
   if (n->op == OP_AND || n->op == OP_OR) {
     expr(c, n->a);
     int end = jump(c, n->op == OP_AND ? BC_AND_ELSE : BC_OR_ELSE);
     expr(c, n->b);
     patch_here(c, end);
+    return;
+  }
+  int64_t folded;
+  if (fold_constant(n, &folded)) {
+    emit_int(c, folded);
     return;
   }
   expr(c, n->a);
@@ -166,8 +194,14 @@ static void call(Compiler *c, Node *n) {
     argc++;
   }
   at(c, n);
-  op2(c, BC_NATIVE, (int32_t)n->ival, argc);
+  /* Natives simple enough to be one instruction, or none. */
+  if (n->ival == NATIVE_len_list) op0(c, BC_LEN);
+  else if (n->ival == NATIVE_ord) return; /* a player is its seat number already */
+  else op2(c, BC_NATIVE, (int32_t)n->ival, argc);
 }
+
+static bool is_local(const Node *n) { return n->kind == N_NAME && n->sym && n->sym->kind == SYM_LOCAL; }
+static bool is_global(const Node *n) { return n->kind == N_NAME && n->sym && n->sym->kind == SYM_GLOBAL; }
 
 static void index_load(Compiler *c, Node *n) {
   switch (n->aux) {
@@ -186,9 +220,14 @@ static void index_load(Compiler *c, Node *n) {
     expr(c, n->a);
     expr(c, n->b);
     at(c, n);
-    op2(c, BC_NATIVE, NATIVE_tile_value, 2);
+    op0(c, BC_TILE_VALUE);
     break;
   default:
+    if (is_local(n->b) && (is_local(n->a) || is_global(n->a))) {
+      at(c, n);
+      op2(c, is_local(n->a) ? BC_INDEX_LOCAL : BC_INDEX_GLOBAL, n->a->sym->index, n->b->sym->index);
+      return;
+    }
     expr(c, n->a);
     expr(c, n->b);
     at(c, n);
@@ -198,6 +237,75 @@ static void index_load(Compiler *c, Node *n) {
 
 static bool is_ref(const Type *t) { return t && t->kind == TY_LIST; }
 
+/* ---- conditions ---- */
+
+/* Jump operands waiting for one target. */
+typedef struct Patches {
+  int at[32];
+  int count;
+} Patches;
+
+static void patch_all(Compiler *c, Patches *ps) {
+  for (int i = 0; i < ps->count; i++) patch_here(c, ps->at[i]);
+  ps->count = 0;
+}
+
+static Opcode compare_jump(Op op, bool when) {
+  switch (op) {
+  case OP_EQ: return when ? BC_JUMP_IF_EQ : BC_JUMP_IF_NE;
+  case OP_NE: return when ? BC_JUMP_IF_NE : BC_JUMP_IF_EQ;
+  case OP_LT: return when ? BC_JUMP_IF_LT : BC_JUMP_IF_GE;
+  case OP_LE: return when ? BC_JUMP_IF_LE : BC_JUMP_IF_GT;
+  case OP_GT: return when ? BC_JUMP_IF_GT : BC_JUMP_IF_LE;
+  case OP_GE: return when ? BC_JUMP_IF_GE : BC_JUMP_IF_LT;
+  default: return BC_HALT;
+  }
+}
+
+static bool is_scalar_compare(const Node *n) {
+  return n->kind == N_BINARY && compare_jump(n->op, true) != BC_HALT && !is_ref(n->a->type);
+}
+
+/* Emits a test of `cond` that jumps when its value is `when` (to a target
+ * patched later through `out`) and falls through otherwise. Comparisons
+ * become one compare-and-jump instruction; `and`, `or` and `not` become
+ * jumps, without materialising booleans. */
+static void cond_jump(Compiler *c, Node *cond, bool when, Patches *out) {
+  if (out->count >= 30) { /* deeply nested: the plain form, one jump */
+    expr(c, cond);
+    out->at[out->count++] = jump(c, when ? BC_JUMP_IF_TRUE : BC_JUMP_IF_FALSE);
+    return;
+  }
+  if (cond->kind == N_UNARY && cond->op == OP_NOT) {
+    cond_jump(c, cond->a, !when, out);
+    return;
+  }
+  if (cond->kind == N_BINARY && (cond->op == OP_AND || cond->op == OP_OR)) {
+    /* `a and b` jumps when false as soon as a is false; when true only if
+     * both are. `or` is the mirror image. */
+    bool short_value = cond->op == OP_OR; /* the value a decides alone */
+    if (when == short_value) {
+      cond_jump(c, cond->a, when, out);
+      cond_jump(c, cond->b, when, out);
+    } else {
+      Patches past = {.count = 0};
+      cond_jump(c, cond->a, short_value, &past);
+      cond_jump(c, cond->b, when, out);
+      patch_all(c, &past);
+    }
+    return;
+  }
+  if (is_scalar_compare(cond)) {
+    expr(c, cond->a);
+    expr(c, cond->b);
+    at(c, cond);
+    out->at[out->count++] = jump(c, compare_jump(cond->op, when));
+    return;
+  }
+  expr(c, cond);
+  out->at[out->count++] = jump(c, when ? BC_JUMP_IF_TRUE : BC_JUMP_IF_FALSE);
+}
+
 /* Loops of a comprehension or a for statement share this shape. */
 typedef struct LoopHead {
   int top, exit;
@@ -206,9 +314,14 @@ typedef struct LoopHead {
 static LoopHead loop_open(Compiler *c, Node *iterable, int hidden, int var) {
   LoopHead h;
   if (iterable->kind == N_RANGE) {
-    expr(c, iterable->a);
-    emit_int(c, 1);
-    op0(c, BC_SUB);
+    int64_t first;
+    if (fold_constant(iterable->a, &first)) {
+      emit_int(c, (int64_t)((uint64_t)first - 1));
+    } else {
+      expr(c, iterable->a);
+      emit_int(c, 1);
+      op0(c, BC_SUB);
+    }
     op1(c, BC_STORE_LOCAL, var);
     expr(c, iterable->b);
     op1(c, BC_STORE_LOCAL, hidden);
@@ -246,14 +359,11 @@ static void comprehension(Compiler *c, Node *n) {
     Node *clause = n->list.items[i];
     heads[i] = loop_open(c, clause->a, clause->aux, clause->slot);
   }
-  int skip = -1;
-  if (n->b) {
-    expr(c, n->b);
-    skip = jump(c, BC_JUMP_IF_FALSE);
-  }
+  Patches skip = {.count = 0};
+  if (n->b) cond_jump(c, n->b, false, &skip);
   expr(c, n->a);
   op1(c, BC_LIST_PUSH, n->slot);
-  if (skip >= 0) patch_here(c, skip);
+  patch_all(c, &skip);
   for (int i = count - 1; i >= 0; i--) loop_close(c, heads[i]);
   op1(c, BC_LOAD_LOCAL, n->slot);
 }
@@ -265,10 +375,16 @@ static void expr(Compiler *c, Node *n) {
   case N_STRING: emit_int(c, add_string(c->p, n->str)); break;
   case N_NAME: name_load(c, n); break;
   case N_BINARY: binary(c, n); break;
-  case N_UNARY:
+  case N_UNARY: {
+    int64_t folded;
+    if (fold_constant(n, &folded)) {
+      emit_int(c, folded);
+      break;
+    }
     expr(c, n->a);
     op0(c, n->op == OP_NOT ? BC_NOT : BC_NEG);
     break;
+  }
   case N_CALL: call(c, n); break;
   case N_INDEX: index_load(c, n); break;
   case N_FIELD:
@@ -287,11 +403,11 @@ static void expr(Compiler *c, Node *n) {
     op0(c, BC_RANGE);
     break;
   case N_COND: {
-    expr(c, n->a);
-    int otherwise = jump(c, BC_JUMP_IF_FALSE);
+    Patches otherwise = {.count = 0};
+    cond_jump(c, n->a, false, &otherwise);
     expr(c, n->b);
     int end = jump(c, BC_JUMP);
-    patch_here(c, otherwise);
+    patch_all(c, &otherwise);
     expr(c, n->c);
     patch_here(c, end);
     break;
@@ -377,17 +493,17 @@ static void stmt(Compiler *c, Node *n) {
     break;
   case N_ASSIGN: assign(c, n); break;
   case N_IF: {
-    expr(c, n->a);
-    int otherwise = jump(c, BC_JUMP_IF_FALSE);
+    Patches otherwise = {.count = 0};
+    cond_jump(c, n->a, false, &otherwise);
     block(c, n->b);
     if (n->c) {
       int end = jump(c, BC_JUMP);
-      patch_here(c, otherwise);
+      patch_all(c, &otherwise);
       if (n->c->kind == N_IF) stmt(c, n->c);
       else block(c, n->c);
       patch_here(c, end);
     } else {
-      patch_here(c, otherwise);
+      patch_all(c, &otherwise);
     }
     break;
   }
@@ -395,12 +511,11 @@ static void stmt(Compiler *c, Node *n) {
     Loop l;
     int top = c->p->code_len;
     loop_begin(c, &l, top);
-    expr(c, n->a);
-    l.breaks = malloc(sizeof(int) * 4);
-    l.break_cap = 4;
-    l.breaks[l.break_count++] = jump(c, BC_JUMP_IF_FALSE);
+    Patches exit = {.count = 0};
+    cond_jump(c, n->a, false, &exit);
     block(c, n->b);
     op1(c, BC_JUMP, top);
+    patch_all(c, &exit);
     loop_end(c, &l);
     break;
   }

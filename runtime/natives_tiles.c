@@ -79,17 +79,6 @@ Value native_polyomino(Vm *vm, Value *args) {
   return define(vm, &t);
 }
 
-Value native_tile_value(Vm *vm, Value *args) {
-  const TileDef *t = vm_tile(vm, args[0]);
-  if (!t) return 0;
-  if (args[1] < 0 || args[1] >= t->cell_count) {
-    vm_error(vm, "index %lld out of range for tile %s of %d cells", (long long)args[1], t->name,
-             t->cell_count);
-    return 0;
-  }
-  return t->value[args[1]];
-}
-
 Value native_len_tile(Vm *vm, Value *args) {
   const TileDef *t = vm_tile(vm, args[0]);
   return t ? t->cell_count : 0;

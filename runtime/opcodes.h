@@ -41,6 +41,12 @@
   OP(JUMP,              1,   0, "pc := A") \
   OP(JUMP_IF_FALSE,     1,  -1, "if !pop then pc := A") \
   OP(JUMP_IF_TRUE,      1,  -1, "if pop then pc := A") \
+  OP(JUMP_IF_EQ,        1,  -2, "b := pop; a := pop; if a == b then pc := A (scalars)") \
+  OP(JUMP_IF_NE,        1,  -2, "b := pop; a := pop; if a != b then pc := A") \
+  OP(JUMP_IF_LT,        1,  -2, "b := pop; a := pop; if a < b then pc := A") \
+  OP(JUMP_IF_LE,        1,  -2, "b := pop; a := pop; if a <= b then pc := A") \
+  OP(JUMP_IF_GT,        1,  -2, "b := pop; a := pop; if a > b then pc := A") \
+  OP(JUMP_IF_GE,        1,  -2, "b := pop; a := pop; if a >= b then pc := A") \
   OP(AND_ELSE,          1,   0, "if top is false then pc := A (keep it) else pop") \
   OP(OR_ELSE,           1,   0, "if top is true then pc := A (keep it) else pop") \
   OP(CALL,              2, VAR, "call functions[A] with B arguments; push its result unless void") \
@@ -51,6 +57,9 @@
   OP(LIST_PUSH,         1,  -1, "append pop to the comprehension list in locals[A]") \
   OP(INDEX,             0,  -1, "i := pop; l := pop; push l[i] (error when out of range)") \
   OP(LEN,               0,   0, "push len(pop)") \
+  OP(INDEX_LOCAL,       2,  +1, "push locals[A][locals[B]] (error when out of range)") \
+  OP(INDEX_GLOBAL,      2,  +1, "push globals[A][locals[B]] (error when out of range)") \
+  OP(TILE_VALUE,        0,  -1, "i := pop; t := pop; push the value of cell i of tile t") \
   OP(CONCAT,            0,  -1, "push a + b (lists)") \
   OP(RANGE,             0,  -1, "push [a, a+1, ..., b]") \
   OP(IN,                0,  -1, "l := pop; x := pop; push x in l") \

@@ -224,13 +224,28 @@ Value vm_call(Vm *vm, int fn, const Value *args, int nargs) {
 
 /* ---- list helpers used by instructions ---- */
 
-static Value list_index(Vm *vm, Value list, Value i) {
-  int32_t len = vm_list_len(vm, list);
-  if (i < 0 || i >= len) {
+static inline Value list_index(Vm *vm, Value list, Value i) {
+  Value header = vm->heap[list];
+  int32_t len = (int32_t)(header & HEAP_LEN_MASK);
+  if (__builtin_expect(i < 0 || i >= len, 0)) {
     vm_error(vm, "index %lld out of range for a list of %d", (long long)i, len);
     return 0;
   }
-  return vm_list_items(vm, list)[i];
+  return vm->heap[list + 1 + i];
+}
+
+/* t[i] for a tile: the value its cell i shows. */
+static inline Value tile_value(Vm *vm, Value tile, Value i) {
+  if (__builtin_expect(tile < 0 || tile >= vm->tile_count, 0)) {
+    vm_error(vm, "%lld is not a tile of this game", (long long)tile);
+    return 0;
+  }
+  const TileDef *t = &vm->tiles[tile];
+  if (__builtin_expect(i < 0 || i >= t->cell_count, 0)) {
+    vm_error(vm, "index %lld out of range for tile %s of %d cells", (long long)i, t->name, t->cell_count);
+    return 0;
+  }
+  return t->value[i];
 }
 
 static bool lists_equal(Vm *vm, Value a, Value b) {
@@ -388,6 +403,13 @@ do_JUMP_IF_TRUE:
   a = code[pc++];
   if (POP()) pc = (int)a;
   NEXT();
+#define JUMP_IF(cmp) do { a = code[pc++]; b = stack[sp - 1]; if (stack[sp - 2] cmp b) pc = (int)a; sp -= 2; NEXT(); } while (0)
+do_JUMP_IF_EQ: JUMP_IF(==);
+do_JUMP_IF_NE: JUMP_IF(!=);
+do_JUMP_IF_LT: JUMP_IF(<);
+do_JUMP_IF_LE: JUMP_IF(<=);
+do_JUMP_IF_GT: JUMP_IF(>);
+do_JUMP_IF_GE: JUMP_IF(>=);
 do_AND_ELSE:
   a = code[pc++];
   if (!TOP()) pc = (int)a;
@@ -462,6 +484,23 @@ do_INDEX:
   CHECK_FAILED();
   NEXT();
 do_LEN: TOP() = vm_list_len(vm, TOP()); NEXT();
+do_INDEX_LOCAL:
+  a = locals[code[pc]];
+  goto index_by_local;
+do_INDEX_GLOBAL:
+  a = globals[code[pc]];
+index_by_local:
+  b = locals[code[pc + 1]];
+  pc += 2;
+  PUSH(list_index(vm, a, b));
+  CHECK_FAILED();
+  NEXT();
+do_TILE_VALUE:
+  b = POP();
+  a = TOP();
+  TOP() = tile_value(vm, a, b);
+  CHECK_FAILED();
+  NEXT();
 do_CONCAT:
   b = POP();
   a = POP();

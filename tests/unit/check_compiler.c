@@ -142,7 +142,9 @@ static int pc_of(const char *line) { return atoi(line); }
 START_TEST(test_for_over_a_range_counts) {
   disassemble(GAME "var total: int\nplay {\n  for i in 1..3 {\n    total += i\n  }\n}\n");
   in_function("<play>");
-  expect_ops("SETUP_BOARDS SET_UP INT INT SUB STORE_LOCAL INT STORE_LOCAL FOR_RANGE LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL JUMP HALT");
+  /* The counter starts one before the first value (1 - 1, folded). */
+  expect_ops("SETUP_BOARDS SET_UP INT STORE_LOCAL INT STORE_LOCAL FOR_RANGE LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL JUMP HALT");
+  ck_assert_int_eq(operand(instruction("INT", 0), 0), 0);
   expect_no_op("RANGE"); /* no list is built */
   expect_no_op("FOR_LIST");
   const char *loop = instruction("FOR_RANGE", 0);
@@ -166,10 +168,11 @@ END_TEST
 START_TEST(test_while_tests_then_jumps_back) {
   disassemble(GAME "var n: int\nplay {\n  while n < 10 {\n    n += 1\n  }\n}\n");
   in_function("<play>");
-  expect_ops("LOAD_GLOBAL INT LT JUMP_IF_FALSE LOAD_GLOBAL INT ADD STORE_GLOBAL JUMP HALT");
+  /* n < 10 is false when n >= 10: one compare-and-jump out of the loop. */
+  expect_ops("LOAD_GLOBAL INT JUMP_IF_GE LOAD_GLOBAL INT ADD STORE_GLOBAL JUMP HALT");
   int top = pc_of(instruction("LOAD_GLOBAL", 0));
   ck_assert_int_eq(operand(instruction("JUMP", 0), 0), top);
-  ck_assert_int_eq(operand(instruction("JUMP_IF_FALSE", 0), 0), pc_of(instruction("HALT", 0)));
+  ck_assert_int_eq(operand(instruction("JUMP_IF_GE", 0), 0), pc_of(instruction("HALT", 0)));
 }
 END_TEST
 
@@ -191,11 +194,39 @@ END_TEST
 START_TEST(test_and_or_short_circuit) {
   disassemble(GAME "var n: int\nplay {\n  if n > 2 and n < 10 { n = 0 }\n  if n == 1 or n == 3 { n = 2 }\n}\n");
   in_function("<play>");
-  expect_ops("LOAD_GLOBAL INT GT AND_ELSE LOAD_GLOBAL INT LT JUMP_IF_FALSE");
-  expect_ops("LOAD_GLOBAL INT EQ OR_ELSE LOAD_GLOBAL INT EQ JUMP_IF_FALSE");
-  /* Each jumps past its right operand, to the condition's test. */
-  ck_assert_int_eq(operand(instruction("AND_ELSE", 0), 0), pc_of(instruction("JUMP_IF_FALSE", 0)));
-  ck_assert_int_eq(operand(instruction("OR_ELSE", 0), 0), pc_of(instruction("JUMP_IF_FALSE", 1)));
+  /* In a condition no boolean is made: `and` leaves at the first false
+   * test, `or` enters the body at the first true one. */
+  expect_ops("LOAD_GLOBAL INT JUMP_IF_LE LOAD_GLOBAL INT JUMP_IF_GE INT STORE_GLOBAL");
+  expect_ops("LOAD_GLOBAL INT JUMP_IF_EQ LOAD_GLOBAL INT JUMP_IF_NE INT STORE_GLOBAL");
+  int after_first = pc_of(instruction("LOAD_GLOBAL", 2));
+  ck_assert_int_eq(operand(instruction("JUMP_IF_LE", 0), 0), after_first);
+  ck_assert_int_eq(operand(instruction("JUMP_IF_GE", 0), 0), after_first);
+  ck_assert_int_eq(operand(instruction("JUMP_IF_EQ", 0), 0), pc_of(instruction("INT", 5))); /* the body */
+  ck_assert_int_eq(operand(instruction("JUMP_IF_NE", 0), 0), pc_of(instruction("HALT", 0)));
+  expect_no_op("AND_ELSE");
+  expect_no_op("OR_ELSE");
+}
+END_TEST
+
+START_TEST(test_and_or_keep_their_value_outside_conditions) {
+  disassemble(GAME "var n: int\nvar b: bool\nplay {\n  b = n > 2 and n < 10\n  b = n == 1 or n == 3\n}\n");
+  in_function("<play>");
+  expect_ops("LOAD_GLOBAL INT GT AND_ELSE LOAD_GLOBAL INT LT STORE_GLOBAL");
+  expect_ops("LOAD_GLOBAL INT EQ OR_ELSE LOAD_GLOBAL INT EQ STORE_GLOBAL");
+  /* Each jumps past its right operand, keeping the deciding value. */
+  ck_assert_int_eq(operand(instruction("AND_ELSE", 0), 0), pc_of(instruction("STORE_GLOBAL", 0)));
+  ck_assert_int_eq(operand(instruction("OR_ELSE", 0), 0), pc_of(instruction("STORE_GLOBAL", 1)));
+}
+END_TEST
+
+START_TEST(test_not_and_nested_conditions_become_jumps) {
+  disassemble(GAME "var n: int\nvar b: bool\nplay {\n  if not (n > 2 or b) { n = 0 }\n"
+                   "  while b and not (n == 1) { n += 1 }\n}\n");
+  in_function("<play>");
+  /* not (x or y): enter when both are false; leave at the first true one. */
+  expect_ops("LOAD_GLOBAL INT JUMP_IF_GT LOAD_GLOBAL JUMP_IF_TRUE INT STORE_GLOBAL");
+  expect_ops("LOAD_GLOBAL JUMP_IF_FALSE LOAD_GLOBAL INT JUMP_IF_EQ LOAD_GLOBAL INT ADD");
+  expect_no_op("NOT");
 }
 END_TEST
 
@@ -220,14 +251,14 @@ END_TEST
 START_TEST(test_comprehension_loops_filters_and_pushes) {
   disassemble(GAME "play {\n  let l = [x * y for x in 1..3 for y in [10, 20] if x != 2]\n  print(l)\n}\n");
   in_function("<play>");
-  expect_ops("LIST STORE_LOCAL INT INT SUB STORE_LOCAL INT STORE_LOCAL FOR_RANGE");
-  expect_ops("FOR_LIST LOAD_LOCAL INT NE JUMP_IF_FALSE LOAD_LOCAL LOAD_LOCAL MUL LIST_PUSH JUMP JUMP LOAD_LOCAL STORE_LOCAL");
+  expect_ops("LIST STORE_LOCAL INT STORE_LOCAL INT STORE_LOCAL FOR_RANGE");
+  expect_ops("FOR_LIST LOAD_LOCAL INT JUMP_IF_EQ LOAD_LOCAL LOAD_LOCAL MUL LIST_PUSH JUMP JUMP LOAD_LOCAL STORE_LOCAL");
   const char *start = instruction("LIST", 0);
   ck_assert_int_eq(operand(start, 0), 0); /* starts empty */
   int acc = operand(instruction("STORE_LOCAL", 0), 0);
   ck_assert_int_eq(operand(instruction("LIST_PUSH", 0), 0), acc);
   /* The filter skips the push, to the inner loop's jump back. */
-  ck_assert_int_eq(operand(instruction("JUMP_IF_FALSE", 0), 0), pc_of(instruction("JUMP", 0)));
+  ck_assert_int_eq(operand(instruction("JUMP_IF_EQ", 0), 0), pc_of(instruction("JUMP", 0)));
   ck_assert_int_eq(operand(instruction("JUMP", 0), 0), pc_of(instruction("FOR_LIST", 0)));
   ck_assert_int_eq(operand(instruction("JUMP", 1), 0), pc_of(instruction("FOR_RANGE", 0)));
 }
@@ -239,7 +270,8 @@ START_TEST(test_operators_by_type) {
                    "  print(a) print(b) print(c) print(d) print(e) print(f) print(g) print(h) print(i)\n}\n");
   in_function("<play>");
   expect_ops("INT LIST INT LIST CONCAT STORE_LOCAL");
-  expect_ops("INT INT ADD STORE_LOCAL");
+  expect_ops("CONCAT STORE_LOCAL INT STORE_LOCAL LOAD_LOCAL INT LIST LIST_EQ"); /* 1 + 2 folded */
+  ck_assert_int_eq(operand(instruction("INT", 2), 0), 3);
   expect_ops("LOAD_LOCAL INT LIST LIST_EQ STORE_LOCAL");
   expect_ops("LOAD_LOCAL INT LIST LIST_EQ NOT STORE_LOCAL");
   expect_ops("INT LOAD_LOCAL IN NOT STORE_LOCAL");
@@ -256,15 +288,39 @@ START_TEST(test_large_ints_go_to_the_constant_table) {
   in_function("<play>");
   ck_assert_int_eq(count_op("CONST"), 1);
   ck_assert_int_eq(operand(instruction("INT", 0), 0), 2147483647);
-  expect_ops("INT NEG STORE_GLOBAL"); /* -5 is 5 negated */
+  ck_assert_int_eq(operand(instruction("INT", 1), 0), -5); /* -5 is folded */
+  expect_no_op("NEG");
+}
+END_TEST
+
+START_TEST(test_constant_folding_stops_at_division_and_names) {
+  disassemble(GAME "var n: int\nplay {\n  n = 2 * 3 - -4\n  n = 7 / 0\n  n = n + 1 + 2\n}\n");
+  in_function("<play>");
+  ck_assert_int_eq(operand(instruction("INT", 0), 0), 10);
+  expect_ops("INT STORE_GLOBAL INT INT DIV STORE_GLOBAL"); /* a runtime error, not a compile-time one */
+  expect_ops("LOAD_GLOBAL INT ADD INT ADD STORE_GLOBAL"); /* (n + 1) + 2: n is not a literal */
+}
+END_TEST
+
+START_TEST(test_indexing_by_a_local_is_one_instruction) {
+  disassemble(GAME "var g: [int] = [1, 2]\ntiles bones = [domino(1, 2)]\nplay {\n  let l = [3, 4]\n  let i = 1\n"
+                   "  print(l[i] + g[i])\n  print(l[0] + g[i + 0])\n  print(bones[0][i])\n}\n");
+  in_function("<play>");
+  expect_ops("INDEX_LOCAL INDEX_GLOBAL ADD");
+  expect_ops("LOAD_LOCAL INT INDEX LOAD_GLOBAL LOAD_LOCAL INT ADD INDEX ADD");
+  expect_ops("LOAD_GLOBAL INT INDEX LOAD_LOCAL TILE_VALUE"); /* a tile's cell value */
+  int l = operand(instruction("STORE_LOCAL", 0), 0), i = operand(instruction("STORE_LOCAL", 1), 0);
+  ck_assert_int_eq(operand(instruction("INDEX_LOCAL", 0), 0), l);
+  ck_assert_int_eq(operand(instruction("INDEX_LOCAL", 0), 1), i);
+  ck_assert_int_eq(operand(instruction("INDEX_GLOBAL", 0), 1), i);
 }
 END_TEST
 
 START_TEST(test_conditional_expression_branches) {
   disassemble(GAME "var n: int\nplay {\n  n = if n > 0 then 1 else 2\n}\n");
   in_function("<play>");
-  expect_ops("LOAD_GLOBAL INT GT JUMP_IF_FALSE INT JUMP INT STORE_GLOBAL");
-  ck_assert_int_eq(operand(instruction("JUMP_IF_FALSE", 0), 0), pc_of(instruction("INT", 2)));
+  expect_ops("LOAD_GLOBAL INT JUMP_IF_LE INT JUMP INT STORE_GLOBAL");
+  ck_assert_int_eq(operand(instruction("JUMP_IF_LE", 0), 0), pc_of(instruction("INT", 2)));
   ck_assert_int_eq(operand(instruction("JUMP", 0), 0), pc_of(instruction("STORE_GLOBAL", 0)));
 }
 END_TEST
@@ -316,8 +372,8 @@ START_TEST(test_calls) {
   ck_assert_int_eq(operand(inner, 1), 1);
   ck_assert_ptr_nonnull(strstr(instruction("CALL", 1), "; note"));
   expect_ops("INT CALL CALL INT CALL POP"); /* a procedure leaves nothing; a dropped value is popped */
-  ck_assert_ptr_nonnull(strstr(instruction("NATIVE", 0), "; len_list"));
-  ck_assert_ptr_nonnull(strstr(instruction("NATIVE", 3), "; len_tile")); /* overloads by type */
+  expect_ops("INT LIST LEN INT NATIVE"); /* len of a list is an instruction */
+  ck_assert_ptr_nonnull(strstr(instruction("NATIVE", 2), "; len_tile")); /* overloads by type */
   in_function("twice");
   expect_ops("INT LOAD_LOCAL MUL RETURN");
   in_function("note");
@@ -426,16 +482,16 @@ START_TEST(test_every_instruction_has_a_line) {
 END_TEST
 
 START_TEST(test_lines_follow_the_statements) {
-  disassemble(GAME "var n: int\nplay {\n  n = 1\n  n = 2 +\n      3\n}\n");
+  disassemble(GAME "var n: int\nplay {\n  n = 1\n  n = n +\n      3\n}\n");
   in_function("<play>");
   ck_assert_ptr_nonnull(strstr(function, "; 5:   n = 1\n"));
-  const char *second = strstr(function, "; 6:   n = 2 +\n");
+  const char *second = strstr(function, "; 6:   n = n +\n");
   ck_assert_ptr_nonnull(second);
   /* The literal on line 7 has its own line; the addition and the store come
    * back to line 6 where the operator is. */
   const char *seventh = strstr(second, "; 7:       3\n");
   ck_assert_ptr_nonnull(seventh);
-  ck_assert_ptr_nonnull(strstr(seventh, "; 6:   n = 2 +\n"));
+  ck_assert_ptr_nonnull(strstr(seventh, "; 6:   n = n +\n"));
 }
 END_TEST
 
@@ -459,6 +515,10 @@ static Suite *compiler_suite(void) {
 
   TCase *expressions = tcase_create("expressions");
   tcase_add_test(expressions, test_and_or_short_circuit);
+  tcase_add_test(expressions, test_and_or_keep_their_value_outside_conditions);
+  tcase_add_test(expressions, test_not_and_nested_conditions_become_jumps);
+  tcase_add_test(expressions, test_constant_folding_stops_at_division_and_names);
+  tcase_add_test(expressions, test_indexing_by_a_local_is_one_instruction);
   tcase_add_test(expressions, test_list_literals);
   tcase_add_test(expressions, test_comprehension_loops_filters_and_pushes);
   tcase_add_test(expressions, test_operators_by_type);

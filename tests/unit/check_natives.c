@@ -244,14 +244,10 @@ START_TEST(test_tiles) {
   ck_assert_int_eq(tiles[poly].dx[3], 1);
   ck_assert_int_eq(tiles[poly].dy[3], 1);
   ck_assert(tiles[poly].reflections);
-  ck_assert_int_eq(CALL(tile_value, d, 0), 3);
-  ck_assert_int_eq(CALL(tile_value, d, 1), 5);
-  ck_assert_int_eq(CALL(tile_value, poly, 3), 4);
   ck_assert_int_eq(CALL(len_tile, d), 2);
   ck_assert_int_eq(CALL(len_tile, t), 1);
   ck_assert_int_eq(CALL(len_tile, poly), 4);
   ok();
-  ERROR_CASE(CALL(tile_value, CALL(domino, 1, 2), 2), "index 2 out of range");
   ERROR_CASE(CALL(polyomino, S("none"), 0, 1, 0), "1..8");
   int many[18] = {0};
   for (int i = 0; i < 9; i++) many[2 * i] = i;
