@@ -146,6 +146,14 @@ static bool fold_constant(const Node *n, int64_t *out) {
   }
 }
 
+/* A literal small enough to be an instruction operand. */
+static bool small_literal(const Node *n, int32_t *out) {
+  int64_t v;
+  if (!fold_constant(n, &v) || v < INT32_MIN || v > INT32_MAX) return false;
+  *out = (int32_t)v;
+  return true;
+}
+
 static void binary(Compiler *c, Node *n) {
   if (n->op == OP_AND || n->op == OP_OR) {
     expr(c, n->a);
@@ -157,6 +165,14 @@ static void binary(Compiler *c, Node *n) {
   int64_t folded;
   if (fold_constant(n, &folded)) {
     emit_int(c, folded);
+    return;
+  }
+  int32_t k;
+  if ((n->op == OP_ADD || n->op == OP_SUB) && n->type && n->type->kind == TY_INT && small_literal(n->b, &k) &&
+      k != INT32_MIN) {
+    expr(c, n->a);
+    at(c, n);
+    op1(c, BC_ADD_INT, n->op == OP_ADD ? k : -k);
     return;
   }
   expr(c, n->a);
@@ -204,6 +220,7 @@ static bool is_local(const Node *n) { return n->kind == N_NAME && n->sym && n->s
 static bool is_global(const Node *n) { return n->kind == N_NAME && n->sym && n->sym->kind == SYM_GLOBAL; }
 
 static void index_load(Compiler *c, Node *n) {
+  int32_t k;
   switch (n->aux) {
   case AUX_SEAT_GLOBAL:
     expr(c, n->b);
@@ -218,6 +235,11 @@ static void index_load(Compiler *c, Node *n) {
     break;
   case AUX_TILE_INDEX:
     expr(c, n->a);
+    if (small_literal(n->b, &k)) {
+      at(c, n);
+      op1(c, BC_TILE_VALUE_INT, k);
+      break;
+    }
     expr(c, n->b);
     at(c, n);
     op0(c, BC_TILE_VALUE);
@@ -229,6 +251,11 @@ static void index_load(Compiler *c, Node *n) {
       return;
     }
     expr(c, n->a);
+    if (small_literal(n->b, &k)) {
+      at(c, n);
+      op1(c, BC_INDEX_INT, k);
+      return;
+    }
     expr(c, n->b);
     at(c, n);
     op0(c, BC_INDEX);
@@ -250,20 +277,29 @@ static void patch_all(Compiler *c, Patches *ps) {
   ps->count = 0;
 }
 
-static Opcode compare_jump(Op op, bool when) {
+/* The jump taken when `a op b` is `when`; `literal`: b is an operand. */
+static Opcode compare_jump(Op op, bool when, bool literal) {
+  static const Opcode stacked[] = {BC_JUMP_IF_EQ, BC_JUMP_IF_NE, BC_JUMP_IF_LT,
+                                   BC_JUMP_IF_LE, BC_JUMP_IF_GT, BC_JUMP_IF_GE};
+  static const Opcode operand[] = {BC_JUMP_IF_EQ_INT, BC_JUMP_IF_NE_INT, BC_JUMP_IF_LT_INT,
+                                   BC_JUMP_IF_LE_INT, BC_JUMP_IF_GT_INT, BC_JUMP_IF_GE_INT};
+  enum { EQ, NE, LT, LE, GT, GE };
+  int taken, otherwise;
   switch (op) {
-  case OP_EQ: return when ? BC_JUMP_IF_EQ : BC_JUMP_IF_NE;
-  case OP_NE: return when ? BC_JUMP_IF_NE : BC_JUMP_IF_EQ;
-  case OP_LT: return when ? BC_JUMP_IF_LT : BC_JUMP_IF_GE;
-  case OP_LE: return when ? BC_JUMP_IF_LE : BC_JUMP_IF_GT;
-  case OP_GT: return when ? BC_JUMP_IF_GT : BC_JUMP_IF_LE;
-  case OP_GE: return when ? BC_JUMP_IF_GE : BC_JUMP_IF_LT;
+  case OP_EQ: taken = EQ, otherwise = NE; break;
+  case OP_NE: taken = NE, otherwise = EQ; break;
+  case OP_LT: taken = LT, otherwise = GE; break;
+  case OP_LE: taken = LE, otherwise = GT; break;
+  case OP_GT: taken = GT, otherwise = LE; break;
+  case OP_GE: taken = GE, otherwise = LT; break;
   default: return BC_HALT;
   }
+  int which = when ? taken : otherwise;
+  return literal ? operand[which] : stacked[which];
 }
 
 static bool is_scalar_compare(const Node *n) {
-  return n->kind == N_BINARY && compare_jump(n->op, true) != BC_HALT && !is_ref(n->a->type);
+  return n->kind == N_BINARY && compare_jump(n->op, true, false) != BC_HALT && !is_ref(n->a->type);
 }
 
 /* Emits a test of `cond` that jumps when its value is `when` (to a target
@@ -296,10 +332,18 @@ static void cond_jump(Compiler *c, Node *cond, bool when, Patches *out) {
     return;
   }
   if (is_scalar_compare(cond)) {
+    int32_t k;
     expr(c, cond->a);
+    if (small_literal(cond->b, &k)) { /* x < 0, len(l) > 0: the literal is an operand */
+      at(c, cond);
+      emit(c, compare_jump(cond->op, when, true));
+      emit(c, k);
+      out->at[out->count++] = emit(c, -1);
+      return;
+    }
     expr(c, cond->b);
     at(c, cond);
-    out->at[out->count++] = jump(c, compare_jump(cond->op, when));
+    out->at[out->count++] = jump(c, compare_jump(cond->op, when, false));
     return;
   }
   expr(c, cond);
@@ -392,6 +436,10 @@ static void expr(Compiler *c, Node *n) {
     op2(c, BC_NATIVE, (int32_t)n->ival, 1);
     break;
   case N_LIST:
+    if (n->list.count == 0) { /* the permanent empty lists: nothing to allocate */
+      emit_int(c, is_ref(n->type) && is_ref(n->type->elem) ? VM_EMPTY_LISTS : VM_EMPTY);
+      break;
+    }
     for (int i = 0; i < n->list.count; i++) expr(c, n->list.items[i]);
     at(c, n);
     op2(c, BC_LIST, n->list.count, is_ref(n->type) && is_ref(n->type->elem));
@@ -451,6 +499,14 @@ static void store_end(Compiler *c, Node *target) {
 static void assign(Compiler *c, Node *n) {
   store_begin(c, n->a);
   if (n->op != OP_ASSIGN) expr(c, n->a);
+  int32_t k;
+  bool ints = n->a->type && n->a->type->kind == TY_INT;
+  if (ints && (n->op == OP_ADD || n->op == OP_SUB) && small_literal(n->b, &k) && k != INT32_MIN) {
+    at(c, n); /* n += 1 */
+    op1(c, BC_ADD_INT, n->op == OP_ADD ? k : -k);
+    store_end(c, n->a);
+    return;
+  }
   expr(c, n->b);
   at(c, n);
   if (n->op == OP_ADD && n->a->type && n->a->type->kind == TY_LIST) op0(c, BC_CONCAT);

@@ -21,6 +21,7 @@
   OP(POP,               0,  -1, "discard the top value") \
   OP(ADD,               0,  -1, "b := pop; a := pop; push a + b") \
   OP(SUB,               0,  -1, "push a - b") \
+  OP(ADD_INT,           1,   0, "push pop + A (A a literal: x + 1, x - 1)") \
   OP(MUL,               0,  -1, "push a * b") \
   OP(DIV,               0,  -1, "push a / b (toward zero; error when b = 0)") \
   OP(MOD,               0,  -1, "push a % b (error when b = 0)") \
@@ -47,6 +48,12 @@
   OP(JUMP_IF_LE,        1,  -2, "b := pop; a := pop; if a <= b then pc := A") \
   OP(JUMP_IF_GT,        1,  -2, "b := pop; a := pop; if a > b then pc := A") \
   OP(JUMP_IF_GE,        1,  -2, "b := pop; a := pop; if a >= b then pc := A") \
+  OP(JUMP_IF_EQ_INT,    2,  -1, "a := pop; if a == A then pc := B") \
+  OP(JUMP_IF_NE_INT,    2,  -1, "a := pop; if a != A then pc := B") \
+  OP(JUMP_IF_LT_INT,    2,  -1, "a := pop; if a < A then pc := B") \
+  OP(JUMP_IF_LE_INT,    2,  -1, "a := pop; if a <= A then pc := B") \
+  OP(JUMP_IF_GT_INT,    2,  -1, "a := pop; if a > A then pc := B") \
+  OP(JUMP_IF_GE_INT,    2,  -1, "a := pop; if a >= A then pc := B") \
   OP(AND_ELSE,          1,   0, "if top is false then pc := A (keep it) else pop") \
   OP(OR_ELSE,           1,   0, "if top is true then pc := A (keep it) else pop") \
   OP(CALL,              2, VAR, "call functions[A] with B arguments; push its result unless void") \
@@ -60,6 +67,8 @@
   OP(INDEX_LOCAL,       2,  +1, "push locals[A][locals[B]] (error when out of range)") \
   OP(INDEX_GLOBAL,      2,  +1, "push globals[A][locals[B]] (error when out of range)") \
   OP(TILE_VALUE,        0,  -1, "i := pop; t := pop; push the value of cell i of tile t") \
+  OP(TILE_VALUE_INT,    1,   0, "t := pop; push the value of cell A of tile t") \
+  OP(INDEX_INT,         1,   0, "l := pop; push l[A] (error when out of range)") \
   OP(CONCAT,            0,  -1, "push a + b (lists)") \
   OP(RANGE,             0,  -1, "push [a, a+1, ..., b]") \
   OP(IN,                0,  -1, "l := pop; x := pop; push x in l") \

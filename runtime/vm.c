@@ -362,6 +362,7 @@ do_POP: sp--; NEXT();
  * undefined in C. */
 do_ADD: BINARY((Value)((uint64_t)a + (uint64_t)b));
 do_SUB: BINARY((Value)((uint64_t)a - (uint64_t)b));
+do_ADD_INT: TOP() = (Value)((uint64_t)TOP() + (uint64_t)(Value)code[pc++]); NEXT();
 do_MUL: BINARY((Value)((uint64_t)a * (uint64_t)b));
 do_DIV:
   b = POP();
@@ -410,6 +411,13 @@ do_JUMP_IF_LT: JUMP_IF(<);
 do_JUMP_IF_LE: JUMP_IF(<=);
 do_JUMP_IF_GT: JUMP_IF(>);
 do_JUMP_IF_GE: JUMP_IF(>=);
+#define JUMP_IF_INT(cmp) do { a = code[pc]; b = code[pc + 1]; pc += 2; if (POP() cmp a) pc = (int)b; NEXT(); } while (0)
+do_JUMP_IF_EQ_INT: JUMP_IF_INT(==);
+do_JUMP_IF_NE_INT: JUMP_IF_INT(!=);
+do_JUMP_IF_LT_INT: JUMP_IF_INT(<);
+do_JUMP_IF_LE_INT: JUMP_IF_INT(<=);
+do_JUMP_IF_GT_INT: JUMP_IF_INT(>);
+do_JUMP_IF_GE_INT: JUMP_IF_INT(>=);
 do_AND_ELSE:
   a = code[pc++];
   if (!TOP()) pc = (int)a;
@@ -420,18 +428,28 @@ do_OR_ELSE:
   if (TOP()) pc = (int)a;
   else sp--;
   NEXT();
-do_CALL:
-  a = code[pc++];
-  b = code[pc++];
+do_CALL: {
+  /* vm_push_frame inlined: calls are frequent and short. */
+  int fn = code[pc], argc = code[pc + 1];
+  const FnInfo *f = &p->fns[fn];
+  int base = sp - argc;
+  pc += 2;
   BUDGET();
-  SYNC();
-  vm_push_frame(vm, (int)a, (int)b);
-  CHECK_FAILED();
-  frame = &vm->frames[vm->frame_count - 1];
-  pc = frame->pc;
-  sp = vm->sp;
-  locals = stack + frame->base;
+  if (__builtin_expect(vm->frame_count == vm->frame_cap || base + f->locals + 256 > vm->stack_cap, 0)) {
+    SYNC();
+    vm_push_frame(vm, fn, argc); /* says which limit */
+    goto fail;
+  }
+  frame->pc = pc;
+  const uint8_t *refs = &p->ref_maps[f->ref_map];
+  for (int i = argc; i < f->locals; i++) stack[base + i] = refs[i] == 2 ? VM_EMPTY_LISTS : 0;
+  sp = base + f->locals;
+  frame = &vm->frames[vm->frame_count++];
+  *frame = (Frame){fn, f->entry, base, 0};
+  pc = f->entry;
+  locals = stack + base;
   NEXT();
+}
 do_RETURN:
   a = POP();
   sp = frame->base;
@@ -497,8 +515,15 @@ index_by_local:
   NEXT();
 do_TILE_VALUE:
   b = POP();
-  a = TOP();
-  TOP() = tile_value(vm, a, b);
+  goto tile_value_b;
+do_TILE_VALUE_INT:
+  b = code[pc++];
+tile_value_b:
+  TOP() = tile_value(vm, TOP(), b);
+  CHECK_FAILED();
+  NEXT();
+do_INDEX_INT:
+  TOP() = list_index(vm, TOP(), code[pc++]);
   CHECK_FAILED();
   NEXT();
 do_CONCAT:

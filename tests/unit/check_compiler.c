@@ -169,10 +169,13 @@ START_TEST(test_while_tests_then_jumps_back) {
   disassemble(GAME "var n: int\nplay {\n  while n < 10 {\n    n += 1\n  }\n}\n");
   in_function("<play>");
   /* n < 10 is false when n >= 10: one compare-and-jump out of the loop. */
-  expect_ops("LOAD_GLOBAL INT JUMP_IF_GE LOAD_GLOBAL INT ADD STORE_GLOBAL JUMP HALT");
+  /* The literal 10 is an operand of the jump; n += 1 adds an operand. */
+  expect_ops("LOAD_GLOBAL JUMP_IF_GE_INT LOAD_GLOBAL ADD_INT STORE_GLOBAL JUMP HALT");
   int top = pc_of(instruction("LOAD_GLOBAL", 0));
   ck_assert_int_eq(operand(instruction("JUMP", 0), 0), top);
-  ck_assert_int_eq(operand(instruction("JUMP_IF_GE", 0), 0), pc_of(instruction("HALT", 0)));
+  ck_assert_int_eq(operand(instruction("JUMP_IF_GE_INT", 0), 0), 10);
+  ck_assert_int_eq(operand(instruction("JUMP_IF_GE_INT", 0), 1), pc_of(instruction("HALT", 0)));
+  ck_assert_int_eq(operand(instruction("ADD_INT", 0), 0), 1);
 }
 END_TEST
 
@@ -196,13 +199,13 @@ START_TEST(test_and_or_short_circuit) {
   in_function("<play>");
   /* In a condition no boolean is made: `and` leaves at the first false
    * test, `or` enters the body at the first true one. */
-  expect_ops("LOAD_GLOBAL INT JUMP_IF_LE LOAD_GLOBAL INT JUMP_IF_GE INT STORE_GLOBAL");
-  expect_ops("LOAD_GLOBAL INT JUMP_IF_EQ LOAD_GLOBAL INT JUMP_IF_NE INT STORE_GLOBAL");
+  expect_ops("LOAD_GLOBAL JUMP_IF_LE_INT LOAD_GLOBAL JUMP_IF_GE_INT INT STORE_GLOBAL");
+  expect_ops("LOAD_GLOBAL JUMP_IF_EQ_INT LOAD_GLOBAL JUMP_IF_NE_INT INT STORE_GLOBAL");
   int after_first = pc_of(instruction("LOAD_GLOBAL", 2));
-  ck_assert_int_eq(operand(instruction("JUMP_IF_LE", 0), 0), after_first);
-  ck_assert_int_eq(operand(instruction("JUMP_IF_GE", 0), 0), after_first);
-  ck_assert_int_eq(operand(instruction("JUMP_IF_EQ", 0), 0), pc_of(instruction("INT", 5))); /* the body */
-  ck_assert_int_eq(operand(instruction("JUMP_IF_NE", 0), 0), pc_of(instruction("HALT", 0)));
+  ck_assert_int_eq(operand(instruction("JUMP_IF_LE_INT", 0), 1), after_first);
+  ck_assert_int_eq(operand(instruction("JUMP_IF_GE_INT", 0), 1), after_first);
+  ck_assert_int_eq(operand(instruction("JUMP_IF_EQ_INT", 0), 1), pc_of(instruction("INT", 1))); /* the body */
+  ck_assert_int_eq(operand(instruction("JUMP_IF_NE_INT", 0), 1), pc_of(instruction("HALT", 0)));
   expect_no_op("AND_ELSE");
   expect_no_op("OR_ELSE");
 }
@@ -224,8 +227,8 @@ START_TEST(test_not_and_nested_conditions_become_jumps) {
                    "  while b and not (n == 1) { n += 1 }\n}\n");
   in_function("<play>");
   /* not (x or y): enter when both are false; leave at the first true one. */
-  expect_ops("LOAD_GLOBAL INT JUMP_IF_GT LOAD_GLOBAL JUMP_IF_TRUE INT STORE_GLOBAL");
-  expect_ops("LOAD_GLOBAL JUMP_IF_FALSE LOAD_GLOBAL INT JUMP_IF_EQ LOAD_GLOBAL INT ADD");
+  expect_ops("LOAD_GLOBAL JUMP_IF_GT_INT LOAD_GLOBAL JUMP_IF_TRUE INT STORE_GLOBAL");
+  expect_ops("LOAD_GLOBAL JUMP_IF_FALSE LOAD_GLOBAL JUMP_IF_EQ_INT LOAD_GLOBAL ADD_INT");
   expect_no_op("NOT");
 }
 END_TEST
@@ -242,9 +245,11 @@ START_TEST(test_list_literals) {
   const char *nested = instruction("LIST", 3);
   ck_assert_int_eq(operand(nested, 0), 2);
   ck_assert_int_eq(operand(nested, 1), 1); /* elements are lists: the collector traces them */
-  const char *empty = instruction("LIST", 4);
-  ck_assert_int_eq(operand(empty, 0), 0);
-  ck_assert_int_eq(operand(empty, 1), 1); /* an empty [[int]] is still a list of lists */
+  ck_assert_int_eq(count_op("LIST"), 4);
+  /* [] is a permanent empty list, nothing allocated: handle 1 for an empty
+   * [[int]] (still a list of lists), 0 for scalar elements. */
+  expect_ops("LIST STORE_LOCAL INT STORE_LOCAL");
+  ck_assert_int_eq(operand(instruction("INT", 6), 0), 1); /* after 1, 2, 3, 1, 2, 3 */
 }
 END_TEST
 
@@ -252,13 +257,13 @@ START_TEST(test_comprehension_loops_filters_and_pushes) {
   disassemble(GAME "play {\n  let l = [x * y for x in 1..3 for y in [10, 20] if x != 2]\n  print(l)\n}\n");
   in_function("<play>");
   expect_ops("LIST STORE_LOCAL INT STORE_LOCAL INT STORE_LOCAL FOR_RANGE");
-  expect_ops("FOR_LIST LOAD_LOCAL INT JUMP_IF_EQ LOAD_LOCAL LOAD_LOCAL MUL LIST_PUSH JUMP JUMP LOAD_LOCAL STORE_LOCAL");
+  expect_ops("FOR_LIST LOAD_LOCAL JUMP_IF_EQ_INT LOAD_LOCAL LOAD_LOCAL MUL LIST_PUSH JUMP JUMP LOAD_LOCAL STORE_LOCAL");
   const char *start = instruction("LIST", 0);
   ck_assert_int_eq(operand(start, 0), 0); /* starts empty */
   int acc = operand(instruction("STORE_LOCAL", 0), 0);
   ck_assert_int_eq(operand(instruction("LIST_PUSH", 0), 0), acc);
   /* The filter skips the push, to the inner loop's jump back. */
-  ck_assert_int_eq(operand(instruction("JUMP_IF_EQ", 0), 0), pc_of(instruction("JUMP", 0)));
+  ck_assert_int_eq(operand(instruction("JUMP_IF_EQ_INT", 0), 1), pc_of(instruction("JUMP", 0)));
   ck_assert_int_eq(operand(instruction("JUMP", 0), 0), pc_of(instruction("FOR_LIST", 0)));
   ck_assert_int_eq(operand(instruction("JUMP", 1), 0), pc_of(instruction("FOR_RANGE", 0)));
 }
@@ -298,7 +303,7 @@ START_TEST(test_constant_folding_stops_at_division_and_names) {
   in_function("<play>");
   ck_assert_int_eq(operand(instruction("INT", 0), 0), 10);
   expect_ops("INT STORE_GLOBAL INT INT DIV STORE_GLOBAL"); /* a runtime error, not a compile-time one */
-  expect_ops("LOAD_GLOBAL INT ADD INT ADD STORE_GLOBAL"); /* (n + 1) + 2: n is not a literal */
+  expect_ops("LOAD_GLOBAL ADD_INT ADD_INT STORE_GLOBAL"); /* (n + 1) + 2: n is not a literal */
 }
 END_TEST
 
@@ -307,8 +312,8 @@ START_TEST(test_indexing_by_a_local_is_one_instruction) {
                    "  print(l[i] + g[i])\n  print(l[0] + g[i + 0])\n  print(bones[0][i])\n}\n");
   in_function("<play>");
   expect_ops("INDEX_LOCAL INDEX_GLOBAL ADD");
-  expect_ops("LOAD_LOCAL INT INDEX LOAD_GLOBAL LOAD_LOCAL INT ADD INDEX ADD");
-  expect_ops("LOAD_GLOBAL INT INDEX LOAD_LOCAL TILE_VALUE"); /* a tile's cell value */
+  expect_ops("LOAD_LOCAL INDEX_INT LOAD_GLOBAL LOAD_LOCAL ADD_INT INDEX ADD"); /* l[0], g[i + 0] */
+  expect_ops("LOAD_GLOBAL INDEX_INT LOAD_LOCAL TILE_VALUE"); /* a tile's cell value */
   int l = operand(instruction("STORE_LOCAL", 0), 0), i = operand(instruction("STORE_LOCAL", 1), 0);
   ck_assert_int_eq(operand(instruction("INDEX_LOCAL", 0), 0), l);
   ck_assert_int_eq(operand(instruction("INDEX_LOCAL", 0), 1), i);
@@ -319,8 +324,8 @@ END_TEST
 START_TEST(test_conditional_expression_branches) {
   disassemble(GAME "var n: int\nplay {\n  n = if n > 0 then 1 else 2\n}\n");
   in_function("<play>");
-  expect_ops("LOAD_GLOBAL INT JUMP_IF_LE INT JUMP INT STORE_GLOBAL");
-  ck_assert_int_eq(operand(instruction("JUMP_IF_LE", 0), 0), pc_of(instruction("INT", 2)));
+  expect_ops("LOAD_GLOBAL JUMP_IF_LE_INT INT JUMP INT STORE_GLOBAL");
+  ck_assert_int_eq(operand(instruction("JUMP_IF_LE_INT", 0), 1), pc_of(instruction("INT", 1)));
   ck_assert_int_eq(operand(instruction("JUMP", 0), 0), pc_of(instruction("STORE_GLOBAL", 0)));
 }
 END_TEST
@@ -350,7 +355,7 @@ END_TEST
 START_TEST(test_per_player_variables_are_indexed_by_seat) {
   disassemble(GAME "var score: per player int\nplay {\n  score[seat(1)] = score[seat(0)] + 1\n}\n");
   in_function("<play>");
-  expect_ops("INT NATIVE INT NATIVE LOAD_SEAT_GLOBAL INT ADD STORE_SEAT_GLOBAL HALT");
+  expect_ops("INT NATIVE INT NATIVE LOAD_SEAT_GLOBAL ADD_INT STORE_SEAT_GLOBAL HALT");
   ck_assert_ptr_nonnull(strstr(instruction("STORE_SEAT_GLOBAL", 0), "; score"));
 }
 END_TEST
@@ -359,7 +364,7 @@ START_TEST(test_element_assignment_copies_the_list) {
   disassemble(GAME "play {\n  let xs = [[1, 2], [3]]\n  xs[0][1] = 5\n  print(xs)\n}\n");
   in_function("<play>");
   /* xs[0][1] = 5  ==>  xs = set(xs, 0, set(xs[0], 1, 5)) */
-  expect_ops("LOAD_LOCAL INT LOAD_LOCAL INT INDEX INT INT SET_INDEX SET_INDEX STORE_LOCAL");
+  expect_ops("LOAD_LOCAL INT LOAD_LOCAL INDEX_INT INT INT SET_INDEX SET_INDEX STORE_LOCAL");
 }
 END_TEST
 
@@ -397,7 +402,7 @@ START_TEST(test_initialisers_run_in_order_in_play) {
   /* params, then tiles, then the boards are laid out, then the vars; then
    * the set-up is over and the play block starts. */
   expect_ops("INT STORE_GLOBAL LOAD_GLOBAL LOAD_GLOBAL NATIVE LIST STORE_GLOBAL SETUP_BOARDS LOAD_GLOBAL INT MUL "
-             "STORE_GLOBAL SET_UP LOAD_GLOBAL INT ADD STORE_GLOBAL HALT");
+             "STORE_GLOBAL SET_UP LOAD_GLOBAL ADD_INT STORE_GLOBAL HALT");
   ck_assert_ptr_nonnull(strstr(instruction("STORE_GLOBAL", 0), "; n"));
   ck_assert_ptr_nonnull(strstr(instruction("STORE_GLOBAL", 1), "; bones"));
   ck_assert_ptr_nonnull(strstr(instruction("STORE_GLOBAL", 2), "; total"));
@@ -482,16 +487,16 @@ START_TEST(test_every_instruction_has_a_line) {
 END_TEST
 
 START_TEST(test_lines_follow_the_statements) {
-  disassemble(GAME "var n: int\nplay {\n  n = 1\n  n = n +\n      3\n}\n");
+  disassemble(GAME "var n: int\nplay {\n  n = 1\n  n = n *\n      3\n}\n");
   in_function("<play>");
   ck_assert_ptr_nonnull(strstr(function, "; 5:   n = 1\n"));
-  const char *second = strstr(function, "; 6:   n = n +\n");
+  const char *second = strstr(function, "; 6:   n = n *\n");
   ck_assert_ptr_nonnull(second);
   /* The literal on line 7 has its own line; the addition and the store come
    * back to line 6 where the operator is. */
   const char *seventh = strstr(second, "; 7:       3\n");
   ck_assert_ptr_nonnull(seventh);
-  ck_assert_ptr_nonnull(strstr(seventh, "; 6:   n = n +\n"));
+  ck_assert_ptr_nonnull(strstr(seventh, "; 6:   n = n *\n"));
 }
 END_TEST
 
