@@ -99,14 +99,16 @@ typedef struct Copier {
   int64_t next;
 } Copier;
 
-static Value forward(Copier *c, Value h) {
+static inline Value forward(Copier *c, Value h) {
   if (h <= VM_EMPTY_LISTS) return h;
   int64_t hd = c->from[h];
   if (hd & HEAP_FORWARD_BIT) return hd & ~HEAP_FORWARD_BIT;
   int64_t len = h_len(hd);
   Value moved = c->next;
-  c->to[moved] = header(len, len, (hd & HEAP_REFS_BIT) != 0);
-  memcpy(&c->to[moved + 1], &c->from[h + 1], sizeof(Value) * (size_t)len);
+  Value *to = &c->to[moved];
+  const Value *from = &c->from[h];
+  to[0] = header(len, len, (hd & HEAP_REFS_BIT) != 0);
+  for (int64_t i = 1; i <= len; i++) to[i] = from[i]; /* lists are short: no memcpy call */
   c->next += 1 + len;
   c->from[h] = HEAP_FORWARD_BIT | moved;
   return moved;
@@ -151,12 +153,7 @@ void vm_pack(Vm *vm, Value *options) {
   Copier c = {vm->heap, stack + vm->sp, VM_EMPTY_LISTS + 1};
   vm_heap_init_empties(c.to);
   const Program *p = vm->prog;
-  for (int g = 0; g < p->global_count; g++) {
-    if (!p->globals[g].is_ref) continue;
-    int copies = p->globals[g].per_seat ? TS_MAX_SEATS : 1;
-    for (int s = 0; s < copies; s++)
-      vm->globals[p->globals[g].slot + s] = forward(&c, vm->globals[p->globals[g].slot + s]);
-  }
+  for (int r = 0; r < vm->ref_slot_count; r++) vm->globals[vm->ref_slots[r]] = forward(&c, vm->globals[vm->ref_slots[r]]);
   for (int f = 0; f < vm->frame_count; f++) {
     const FnInfo *fn = &p->fns[vm->frames[f].fn];
     const uint8_t *refs = &p->ref_maps[fn->ref_map];

@@ -15,6 +15,21 @@
 #define DEFAULT_HEAP_WORDS (1 << 20) /* 8 MiB of lists per decision */
 #define DEFAULT_STEPS 50000000
 
+/* The collector's global roots: list-typed globals, per-seat ones only for
+ * the match's seats (STORE_SEAT_GLOBAL never writes the others). */
+static void list_ref_slots(Vm *vm) {
+  const Program *p = vm->prog;
+  int count = 0;
+  for (int g = 0; p && g < p->global_count; g++)
+    if (p->globals[g].is_ref) count += p->globals[g].per_seat ? vm->seats : 1;
+  vm->ref_slots = malloc(sizeof(int32_t) * (size_t)(count + 1));
+  for (int g = 0; p && g < p->global_count; g++) {
+    if (!p->globals[g].is_ref) continue;
+    for (int s = 0; s < (p->globals[g].per_seat ? vm->seats : 1); s++)
+      vm->ref_slots[vm->ref_slot_count++] = p->globals[g].slot + s;
+  }
+}
+
 Vm *vm_new(const Program *prog, int players, int seats) {
   Vm *vm = calloc(1, sizeof *vm);
   vm->prog = prog;
@@ -32,6 +47,7 @@ Vm *vm_new(const Program *prog, int players, int seats) {
   int numbers = prog ? prog->board_numbers : 64;
   vm->board_at = malloc(sizeof(int32_t) * (size_t)(numbers + 1));
   for (int i = 0; i <= numbers; i++) vm->board_at[i] = -1;
+  list_ref_slots(vm);
   return vm;
 }
 
@@ -42,6 +58,7 @@ void vm_free(Vm *vm) {
   free(vm->heap);
   free(vm->tiles);
   free(vm->board_at);
+  free(vm->ref_slots);
   for (int i = 0; i < vm->test_string_count; i++) free(vm->test_strings[i]);
   free(vm->test_strings);
   free(vm->test_fns);

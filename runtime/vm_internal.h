@@ -25,6 +25,8 @@ struct Vm {
   int tile_count, tile_cap;
   bool boards_ready;
   int32_t *board_at;       /* byte offset of board number n in the block, -1 if absent */
+  int32_t *ref_slots;      /* global slots holding lists, in collector root order */
+  int ref_slot_count;
   int32_t boards_bytes;
   /* the block being run: header, globals and boards in place */
   StateHeader **blockp;
