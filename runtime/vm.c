@@ -338,48 +338,50 @@ int vm_run(Vm *vm, int stop_depth) {
   const Program *p = vm->prog;
   const int32_t *code = p->code;
   Frame *frame = &vm->frames[vm->frame_count - 1];
-  int pc = frame->pc;
-  int op_pc = pc;
+  /* ip, sp and the frame's bases live in registers as pointers; SYNC()
+   * stores them back as indices before anything else can look. */
+  const int32_t *ip = code + frame->pc;
+  const int32_t *op_ip = ip; /* the current instruction, for errors */
   Value *stack = vm->stack;
   Value *locals = stack + frame->base;
   Value *globals = vm->globals;
-  int sp = vm->sp;
+  Value *sp = stack + vm->sp;
   Value a, b;
 
-#define PUSH(v) (stack[sp++] = (v))
-#define POP() (stack[--sp])
-#define TOP() (stack[sp - 1])
-#define SYNC() (vm->sp = sp, frame->pc = pc)
+#define PUSH(v) (*sp++ = (v))
+#define POP() (*--sp)
+#define TOP() (sp[-1])
+#define SYNC() (vm->sp = (int)(sp - stack), frame->pc = (int)(ip - code))
 #define CHECK_FAILED() do { if (vm->failed) goto fail; } while (0)
 #define BUDGET() do { if (--vm->steps_left < 0) { vm_error(vm, "step limit reached (%lld steps in one decision): endless loop?", (long long)vm->step_budget); goto fail; } } while (0)
-#define NEXT() do { op_pc = pc; goto *dispatch[code[pc++]]; } while (0)
+#define NEXT() do { op_ip = ip; goto *dispatch[*ip++]; } while (0)
 #define BINARY(expr) do { b = POP(); a = POP(); PUSH(expr); NEXT(); } while (0)
 
   NEXT();
 
-do_INT: PUSH(code[pc++]); NEXT();
-do_CONST: PUSH(p->constants[code[pc++]]); NEXT();
-do_LOAD_LOCAL: PUSH(locals[code[pc++]]); NEXT();
-do_STORE_LOCAL: locals[code[pc++]] = POP(); NEXT();
-do_LOAD_GLOBAL: PUSH(globals[code[pc++]]); NEXT();
-do_STORE_GLOBAL: globals[code[pc++]] = POP(); NEXT();
+do_INT: PUSH(*ip++); NEXT();
+do_CONST: PUSH(p->constants[*ip++]); NEXT();
+do_LOAD_LOCAL: PUSH(locals[*ip++]); NEXT();
+do_STORE_LOCAL: locals[*ip++] = POP(); NEXT();
+do_LOAD_GLOBAL: PUSH(globals[*ip++]); NEXT();
+do_STORE_GLOBAL: globals[*ip++] = POP(); NEXT();
 do_LOAD_SEAT_GLOBAL:
   a = POP();
   if (a < 0 || a >= vm->seats) { vm_error(vm, "seat %lld is not in this game", (long long)a); goto fail; }
-  PUSH(globals[code[pc++] + a]);
+  PUSH(globals[*ip++ + a]);
   NEXT();
 do_STORE_SEAT_GLOBAL:
   b = POP();
   a = POP();
   if (a < 0 || a >= vm->seats) { vm_error(vm, "seat %lld is not in this game", (long long)a); goto fail; }
-  globals[code[pc++] + a] = b;
+  globals[*ip++ + a] = b;
   NEXT();
 do_POP: sp--; NEXT();
 /* Ints wrap around on overflow: computed unsigned, as signed overflow is
  * undefined in C. */
 do_ADD: BINARY((Value)((uint64_t)a + (uint64_t)b));
 do_SUB: BINARY((Value)((uint64_t)a - (uint64_t)b));
-do_ADD_INT: TOP() = (Value)((uint64_t)TOP() + (uint64_t)(Value)code[pc++]); NEXT();
+do_ADD_INT: TOP() = (Value)((uint64_t)TOP() + (uint64_t)(Value)*ip++); NEXT();
 do_MUL: BINARY((Value)((uint64_t)a * (uint64_t)b));
 do_DIV:
   b = POP();
@@ -409,26 +411,26 @@ do_SHL: BINARY(b >= 0 && b < 64 ? (Value)((uint64_t)a << b) : 0);
 do_SHR: BINARY(b >= 0 && b < 64 ? a >> b : (a < 0 ? -1 : 0));
 do_LIST_EQ: BINARY(lists_equal(vm, a, b));
 do_JUMP:
-  a = code[pc];
-  if (a <= op_pc) BUDGET();
-  pc = (int)a;
+  a = ip[0];
+  if (code + a <= op_ip) BUDGET();
+  ip = code + a;
   NEXT();
 do_JUMP_IF_FALSE:
-  a = code[pc++];
-  if (!POP()) pc = (int)a;
+  a = *ip++;
+  if (!POP()) ip = code + a;
   NEXT();
 do_JUMP_IF_TRUE:
-  a = code[pc++];
-  if (POP()) pc = (int)a;
+  a = *ip++;
+  if (POP()) ip = code + a;
   NEXT();
-#define JUMP_IF(cmp) do { a = code[pc++]; b = stack[sp - 1]; if (stack[sp - 2] cmp b) pc = (int)a; sp -= 2; NEXT(); } while (0)
+#define JUMP_IF(cmp) do { a = *ip++; b = sp[-1]; if (sp[-2] cmp b) ip = code + a; sp -= 2; NEXT(); } while (0)
 do_JUMP_IF_EQ: JUMP_IF(==);
 do_JUMP_IF_NE: JUMP_IF(!=);
 do_JUMP_IF_LT: JUMP_IF(<);
 do_JUMP_IF_LE: JUMP_IF(<=);
 do_JUMP_IF_GT: JUMP_IF(>);
 do_JUMP_IF_GE: JUMP_IF(>=);
-#define JUMP_IF_INT(cmp) do { a = code[pc]; b = code[pc + 1]; pc += 2; if (POP() cmp a) pc = (int)b; NEXT(); } while (0)
+#define JUMP_IF_INT(cmp) do { a = ip[0]; b = ip[1]; ip += 2; if (POP() cmp a) ip = code + b; NEXT(); } while (0)
 do_JUMP_IF_EQ_INT: JUMP_IF_INT(==);
 do_JUMP_IF_NE_INT: JUMP_IF_INT(!=);
 do_JUMP_IF_LT_INT: JUMP_IF_INT(<);
@@ -436,78 +438,79 @@ do_JUMP_IF_LE_INT: JUMP_IF_INT(<=);
 do_JUMP_IF_GT_INT: JUMP_IF_INT(>);
 do_JUMP_IF_GE_INT: JUMP_IF_INT(>=);
 do_AND_ELSE:
-  a = code[pc++];
-  if (!TOP()) pc = (int)a;
+  a = *ip++;
+  if (!TOP()) ip = code + a;
   else sp--;
   NEXT();
 do_OR_ELSE:
-  a = code[pc++];
-  if (TOP()) pc = (int)a;
+  a = *ip++;
+  if (TOP()) ip = code + a;
   else sp--;
   NEXT();
 do_CALL: {
   /* vm_push_frame inlined: calls are frequent and short. */
-  int fn = code[pc], argc = code[pc + 1];
+  int fn = ip[0], argc = ip[1];
   const FnInfo *f = &p->fns[fn];
-  int base = sp - argc;
-  pc += 2;
+  int base = (int)(sp - stack) - argc;
+  ip += 2;
   BUDGET();
   if (__builtin_expect(vm->frame_count == vm->frame_cap || base + f->locals + 256 > vm->stack_cap, 0)) {
     SYNC();
     vm_push_frame(vm, fn, argc); /* says which limit */
     goto fail;
   }
-  frame->pc = pc;
+  frame->pc = (int)(ip - code);
+  locals = stack + base;
   const uint8_t *refs = &p->ref_maps[f->ref_map];
-  for (int i = argc; i < f->locals; i++) stack[base + i] = refs[i] == 2 ? VM_EMPTY_LISTS : 0;
-  sp = base + f->locals;
+  for (int i = argc; i < f->locals; i++) locals[i] = refs[i] == 2 ? VM_EMPTY_LISTS : 0;
+  sp = locals + f->locals;
   frame = &vm->frames[vm->frame_count++];
   *frame = (Frame){fn, f->entry, base, 0};
-  pc = f->entry;
-  locals = stack + base;
+  ip = code + f->entry;
   NEXT();
 }
 do_RETURN:
   a = POP();
-  sp = frame->base;
+  sp = locals;
   PUSH(a);
   goto return_to_caller;
 do_RETURN_VOID:
-  sp = frame->base;
+  sp = locals;
 return_to_caller:
   vm->frame_count--;
   if (vm->frame_count == 0) goto halt; /* the play block returned */
   frame = &vm->frames[vm->frame_count - 1];
   if (vm->frame_count == stop_depth) {
-    vm->sp = sp;
+    vm->sp = (int)(sp - stack);
     return RUN_RETURNED;
   }
-  pc = frame->pc;
+  ip = code + frame->pc;
   locals = stack + frame->base;
   NEXT();
 do_NATIVE: {
-  int id = code[pc++], argc = code[pc++];
-  SYNC();
+  int id = ip[0], argc = ip[1];
+  ip += 2;
   sp -= argc;
-  vm->sp = sp;
-  Value result = ts_natives[id].fn(vm, &stack[sp]);
+  SYNC();
+  Value result = ts_natives[id].fn(vm, sp);
   CHECK_FAILED();
   globals = vm->globals; /* a native may have grown the block */
   if (ts_natives[id].result[0] != 'v') PUSH(result);
   NEXT();
 }
 do_LIST: {
-  int n = code[pc++];
-  bool refs = code[pc++];
+  int n = ip[0];
+  bool refs = ip[1];
+  ip += 2;
   SYNC();
   sp -= n;
-  Value l = vm_list_from(vm, &stack[sp], n, refs);
+  Value l = vm_list_from(vm, sp, n, refs);
   CHECK_FAILED();
   PUSH(l);
   NEXT();
 }
 do_LIST_PUSH:
-  a = code[pc++];
+  a = *ip++;
   b = POP();
   locals[a] = vm_list_push(vm, locals[a], b);
   CHECK_FAILED();
@@ -520,13 +523,13 @@ do_INDEX:
   NEXT();
 do_LEN: TOP() = vm_list_len(vm, TOP()); NEXT();
 do_INDEX_LOCAL:
-  a = locals[code[pc]];
+  a = locals[ip[0]];
   goto index_by_local;
 do_INDEX_GLOBAL:
-  a = globals[code[pc]];
+  a = globals[ip[0]];
 index_by_local:
-  b = locals[code[pc + 1]];
-  pc += 2;
+  b = locals[ip[1]];
+  ip += 2;
   PUSH(list_index(vm, a, b));
   CHECK_FAILED();
   NEXT();
@@ -534,13 +537,13 @@ do_TILE_VALUE:
   b = POP();
   goto tile_value_b;
 do_TILE_VALUE_INT:
-  b = code[pc++];
+  b = *ip++;
 tile_value_b:
   TOP() = tile_value(vm, TOP(), b);
   CHECK_FAILED();
   NEXT();
 do_INDEX_INT:
-  TOP() = list_index(vm, TOP(), code[pc++]);
+  TOP() = list_index(vm, TOP(), *ip++);
   CHECK_FAILED();
   NEXT();
 do_CONCAT:
@@ -569,15 +572,15 @@ do_SET_INDEX: {
   NEXT();
 }
 do_FOR_LIST: {
-  Value list = locals[code[pc]];
-  Value i = locals[code[pc + 1]];
+  Value list = locals[ip[0]];
+  Value i = locals[ip[1]];
   BUDGET();
   if (i < vm_list_len(vm, list)) {
-    locals[code[pc + 2]] = vm_list_items(vm, list)[i];
-    locals[code[pc + 1]] = i + 1;
-    pc += 4;
+    locals[ip[2]] = vm_list_items(vm, list)[i];
+    locals[ip[1]] = i + 1;
+    ip += 4;
   } else {
-    pc = code[pc + 3];
+    ip = code + ip[3];
   }
   NEXT();
 }
@@ -585,10 +588,10 @@ do_FOR_RANGE:
   BUDGET();
   /* Compare before counting, so a range ending at the largest int ends; the
    * counter is left one past the end either way (it is part of the state). */
-  a = locals[code[pc]];
-  locals[code[pc]] = (Value)((uint64_t)a + 1);
-  if (a >= locals[code[pc + 1]]) pc = code[pc + 2];
-  else pc += 3;
+  a = locals[ip[0]];
+  locals[ip[0]] = (Value)((uint64_t)a + 1);
+  if (a >= locals[ip[1]]) ip = code + ip[2];
+  else ip += 3;
   NEXT();
 do_CHOOSE: {
   Value options = POP();
@@ -601,7 +604,7 @@ do_CHOOSE: {
     vm_error(vm, "choose: no options for P%lld", (long long)seat + 1);
     goto fail;
   }
-  int type = code[pc++];
+  int type = *ip++;
   SYNC();
   StateHeader *h = *vm->blockp;
   h->status = STATE_DECISION;
@@ -623,7 +626,7 @@ do_SET_UP:
   }
   NEXT();
 do_FAIL:
-  vm_error(vm, "%s", p->strings[code[pc++]]);
+  vm_error(vm, "%s", p->strings[*ip++]);
   goto fail;
 do_HALT:
 halt:
@@ -632,8 +635,8 @@ halt:
   (*vm->blockp)->status = STATE_OVER;
   return RUN_HALT;
 fail:
-  vm->sp = sp;
-  vm_runtime_error_at(vm, op_pc, vm->frames[vm->frame_count > 0 ? vm->frame_count - 1 : 0].fn);
+  vm->sp = (int)(sp - stack);
+  vm_runtime_error_at(vm, (int)(op_ip - code), vm->frames[vm->frame_count > 0 ? vm->frame_count - 1 : 0].fn);
   (*vm->blockp)->status = STATE_ERROR;
   return RUN_ERROR;
 }
