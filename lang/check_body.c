@@ -24,8 +24,7 @@ static bool is_err(const Type *t) { return t->kind == TY_ERROR; }
 
 /* ---- scopes and slots ---- */
 
-static int new_slot(Checker *c, Type *t) {
-  Symbol *fn = c->fn;
+int symbol_new_local(Symbol *fn, Type *t) {
   if (fn->local_count == fn->local_cap) {
     fn->local_cap = fn->local_cap ? fn->local_cap * 2 : 16;
     fn->local_types = realloc(fn->local_types, sizeof(Type *) * (size_t)fn->local_cap);
@@ -33,6 +32,8 @@ static int new_slot(Checker *c, Type *t) {
   fn->local_types[fn->local_count] = t;
   return fn->local_count++;
 }
+
+static int new_slot(Checker *c, Type *t) { return symbol_new_local(c->fn, t); }
 
 static Symbol *declare_local(Checker *c, Node *at, const char *name, Type *t) {
   for (int i = c->scope_count - 1; i >= 0 && c->scopes[i].name; i--)

@@ -30,6 +30,10 @@ struct Symbol {
   int local_cap;
 };
 
+/* Adds a local slot of type t to function fn; returns its number (the
+ * compiler adds temporaries this way too). */
+int symbol_new_local(Symbol *fn, Type *t);
+
 typedef struct Checked {
   const char *name;
   int min_players, max_players, ghosts;

@@ -18,10 +18,29 @@ typedef struct Loop {
   struct Loop *outer;
 } Loop;
 
+/* What a parameter of an inlined function stands for. */
+enum { BIND_LOCAL, BIND_GLOBAL, BIND_INT };
+typedef struct Binding {
+  int kind;
+  int64_t value; /* slot or literal */
+} Binding;
+
+enum { INLINE_MAX_PARAMS = 8, INLINE_MAX_DEPTH = 4 };
+
+/* A function body being compiled in place of a call (see inline_call). */
+typedef struct InlineFrame {
+  const Symbol *fn;
+  Binding args[INLINE_MAX_PARAMS];
+  struct InlineFrame *outer;
+} InlineFrame;
+
 typedef struct Compiler {
   Program *p;
-  int line;
+  int line, file;
   Loop *loop;
+  Symbol *fn;            /* the function being compiled (owns temporaries) */
+  InlineFrame *inlined;  /* innermost inlined body, or NULL */
+  int inline_depth;
 } Compiler;
 
 /* ---- emitting ---- */
@@ -32,9 +51,11 @@ static int emit(Compiler *c, int32_t word) {
     p->code_cap = p->code_cap ? p->code_cap * 2 : 1024;
     p->code = realloc(p->code, sizeof *p->code * (size_t)p->code_cap);
     p->lines = realloc(p->lines, sizeof *p->lines * (size_t)p->code_cap);
+    p->line_files = realloc(p->line_files, sizeof *p->line_files * (size_t)p->code_cap);
   }
   p->code[p->code_len] = word;
   p->lines[p->code_len] = c->line;
+  p->line_files[p->code_len] = (int16_t)c->file;
   return p->code_len++;
 }
 
@@ -84,7 +105,28 @@ static int type_code_string(Compiler *c, const Type *t) {
 static void expr(Compiler *c, Node *n);
 
 static void at(Compiler *c, const Node *n) {
-  if (n->line > 0) c->line = n->line;
+  if (n->line > 0) {
+    c->line = n->line;
+    c->file = n->file; /* an inlined body keeps its own file */
+  }
+}
+
+/* Where a local or global name's value is: inside an inlined body a
+ * parameter (always a local of that body) is its call's argument. */
+static bool resolve_name(const Compiler *c, const Node *n, Binding *out) {
+  if (n->kind != N_NAME || !n->sym) return false;
+  if (n->sym->kind == SYM_GLOBAL) {
+    *out = (Binding){BIND_GLOBAL, n->sym->index};
+    return true;
+  }
+  if (n->sym->kind != SYM_LOCAL) return false;
+  *out = c->inlined ? c->inlined->args[n->sym->index] : (Binding){BIND_LOCAL, n->sym->index};
+  return true;
+}
+
+static void load_binding(Compiler *c, Binding b) {
+  if (b.kind == BIND_INT) emit_int(c, b.value);
+  else op1(c, b.kind == BIND_LOCAL ? BC_LOAD_LOCAL : BC_LOAD_GLOBAL, (int32_t)b.value);
 }
 
 static void name_load(Compiler *c, Node *n) {
@@ -92,13 +134,9 @@ static void name_load(Compiler *c, Node *n) {
     op2(c, BC_NATIVE, (int32_t)n->ival, 0);
     return;
   }
-  Symbol *s = n->sym;
-  switch (s->kind) {
-  case SYM_LOCAL: op1(c, BC_LOAD_LOCAL, s->index); break;
-  case SYM_GLOBAL: op1(c, BC_LOAD_GLOBAL, s->index); break;
-  case SYM_BOARD: emit_int(c, s->index); break;
-  default: break;
-  }
+  Binding b;
+  if (resolve_name(c, n, &b)) load_binding(c, b);
+  else if (n->sym->kind == SYM_BOARD) emit_int(c, n->sym->index);
 }
 
 static Opcode binary_opcode(Op op) {
@@ -192,7 +230,10 @@ static void binary(Compiler *c, Node *n) {
   }
 }
 
+static bool inline_call(Compiler *c, Node *n);
+
 static void call(Compiler *c, Node *n) {
+  if (!(n->aux & AUX_NATIVE_CALL) && inline_call(c, n)) return;
   if (!(n->aux & AUX_NATIVE_CALL)) {
     for (int i = 0; i < n->list.count; i++) expr(c, n->list.items[i]);
     at(c, n);
@@ -215,9 +256,6 @@ static void call(Compiler *c, Node *n) {
   else if (n->ival == NATIVE_ord) return; /* a player is its seat number already */
   else op2(c, BC_NATIVE, (int32_t)n->ival, argc);
 }
-
-static bool is_local(const Node *n) { return n->kind == N_NAME && n->sym && n->sym->kind == SYM_LOCAL; }
-static bool is_global(const Node *n) { return n->kind == N_NAME && n->sym && n->sym->kind == SYM_GLOBAL; }
 
 static void index_load(Compiler *c, Node *n) {
   int32_t k;
@@ -244,10 +282,11 @@ static void index_load(Compiler *c, Node *n) {
     at(c, n);
     op0(c, BC_TILE_VALUE);
     break;
-  default:
-    if (is_local(n->b) && (is_local(n->a) || is_global(n->a))) {
+  default: {
+    Binding list, i;
+    if (resolve_name(c, n->a, &list) && list.kind != BIND_INT && resolve_name(c, n->b, &i) && i.kind == BIND_LOCAL) {
       at(c, n);
-      op2(c, is_local(n->a) ? BC_INDEX_LOCAL : BC_INDEX_GLOBAL, n->a->sym->index, n->b->sym->index);
+      op2(c, list.kind == BIND_LOCAL ? BC_INDEX_LOCAL : BC_INDEX_GLOBAL, (int32_t)list.value, (int32_t)i.value);
       return;
     }
     expr(c, n->a);
@@ -259,6 +298,7 @@ static void index_load(Compiler *c, Node *n) {
     expr(c, n->b);
     at(c, n);
     op0(c, BC_INDEX);
+  }
   }
 }
 
@@ -470,6 +510,68 @@ static void expr(Compiler *c, Node *n) {
   }
 }
 
+/* ---- inlining ----
+ *
+ * A call of a function whose body is `return EXPR` (no other locals, no
+ * comprehension) compiles to EXPR itself, its parameters bound to the
+ * arguments: a literal or a local of the caller is used in place; anything
+ * else is evaluated once, left to right, into a new local (a temporary of
+ * the calling function). A global is used in place only when EXPR calls no
+ * script function, which could change it. Runtime errors in the inlined
+ * code name the callee's file and line, as a call would. */
+
+static bool walk_any(const Node *n, bool (*pred)(const Node *)) {
+  if (!n) return false;
+  if (pred(n)) return true;
+  if (walk_any(n->a, pred) || walk_any(n->b, pred) || walk_any(n->c, pred)) return true;
+  for (int i = 0; i < n->list.count; i++)
+    if (walk_any(n->list.items[i], pred)) return true;
+  return false;
+}
+
+static bool needs_locals(const Node *n) { return n->kind == N_COMPREHENSION || n->kind == N_CHOOSE; }
+static bool calls_script(const Node *n) { return n->kind == N_CALL && !(n->aux & AUX_NATIVE_CALL); }
+
+/* EXPR of `return EXPR` when that is the whole body of an inlinable fn. */
+static Node *inline_body(const Compiler *c, const Symbol *fn) {
+  const Node *body = fn->decl ? fn->decl->b : NULL;
+  if (!body || body->list.count != 1 || fn->param_count > INLINE_MAX_PARAMS) return NULL;
+  const Node *ret = body->list.items[0];
+  if (ret->kind != N_RETURN || !ret->a || fn->local_count != fn->param_count) return NULL;
+  if (fn == c->fn || c->inline_depth >= INLINE_MAX_DEPTH) return NULL;
+  for (const InlineFrame *f = c->inlined; f; f = f->outer)
+    if (f->fn == fn) return NULL; /* recursion */
+  return walk_any(ret->a, needs_locals) ? NULL : ret->a;
+}
+
+static Binding bind_argument(Compiler *c, Node *arg, Type *type, bool globals_may_change) {
+  int64_t k;
+  Binding b;
+  if (fold_constant(arg, &k)) return (Binding){BIND_INT, k};
+  if (resolve_name(c, arg, &b) && (b.kind != BIND_GLOBAL || !globals_may_change)) return b;
+  expr(c, arg);
+  int slot = symbol_new_local(c->fn, type);
+  op1(c, BC_STORE_LOCAL, slot);
+  return (Binding){BIND_LOCAL, slot};
+}
+
+static bool inline_call(Compiler *c, Node *n) {
+  const Symbol *fn = n->sym;
+  Node *body = inline_body(c, fn);
+  if (!body) return false;
+  InlineFrame frame = {.fn = fn, .outer = c->inlined};
+  bool globals_may_change = walk_any(body, calls_script);
+  for (int i = 0; i < n->list.count; i++)
+    frame.args[i] = bind_argument(c, n->list.items[i], fn->params[i], globals_may_change);
+  c->inlined = &frame;
+  c->inline_depth++;
+  expr(c, body);
+  c->inline_depth--;
+  c->inlined = frame.outer;
+  at(c, n); /* back to the caller's file and line */
+  return true;
+}
+
 /* ---- assignment targets ---- */
 
 /* Pushes what a store into `target` needs below the value. */
@@ -628,6 +730,8 @@ static void compile_fn(Compiler *c, Symbol *s, FnInfo *f) {
   f->returns_value = s->type->kind != TY_VOID;
   f->file = decl->file;
   c->line = decl->line;
+  c->file = decl->file;
+  c->fn = s;
   block(c, decl->b);
   /* Falling off the end: the checker guarantees value functions return. */
   op0(c, BC_RETURN_VOID);
@@ -638,6 +742,7 @@ static void init_global(Compiler *c, Symbol *g) {
   Node *init = g->global_kind == GLOBAL_VAR ? g->decl->b : g->decl->a;
   if (!init) return;
   c->line = g->decl->line;
+  c->file = g->decl->file;
   int copies = g->per_seat ? TS_MAX_SEATS : 1;
   for (int s = 0; s < copies; s++) {
     expr(c, init);
@@ -649,6 +754,8 @@ static void compile_main(Compiler *c, const Checked *k, FnInfo *f) {
   f->entry = c->p->code_len;
   f->file = k->main->decl ? k->main->decl->file : 0;
   c->line = k->main->decl ? k->main->decl->line : 1; /* not the previous function's last line */
+  c->file = f->file;
+  c->fn = k->main;
   for (int pass = GLOBAL_PARAM; pass <= GLOBAL_VAR; pass++) {
     if (pass == GLOBAL_VAR) op0(c, BC_SETUP_BOARDS);
     for (int i = 0; i < k->global_count; i++)

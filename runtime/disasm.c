@@ -68,13 +68,17 @@ void program_disassemble(const Program *p, FILE *out) {
     const FnInfo *f = &p->fns[fn];
     const char *path = f->file < p->file_count ? p->files[f->file] : "?";
     fprintf(out, "\nfn %d %s  (params %d, locals %d)  %s\n", fn, f->name, f->params, f->locals, path);
-    int last_line = -1;
+    int last_line = -1, last_file = f->file;
     for (int pc = f->entry, end = function_end(p, fn); pc < end;) {
       int op = p->code[pc];
-      if (p->lines[pc] != last_line) {
+      if (p->lines[pc] != last_line || p->line_files[pc] != last_file) {
+        bool other_file = p->line_files[pc] != f->file; /* inlined from another file */
         last_line = p->lines[pc];
-        char *text = source_line(path, last_line);
-        fprintf(out, "      ; %d: %s\n", last_line, text ? text : "");
+        last_file = p->line_files[pc];
+        const char *from = last_file < p->file_count ? p->files[last_file] : "?";
+        char *text = source_line(from, last_line);
+        if (other_file) fprintf(out, "      ; %s:%d: %s\n", from, last_line, text ? text : "");
+        else fprintf(out, "      ; %d: %s\n", last_line, text ? text : "");
         free(text);
       }
       fprintf(out, "%6d  %-18s", pc, op >= 0 && op < BC__COUNT ? opcode_info[op].name : "???");

@@ -8,6 +8,7 @@ void program_free(Program *p) {
   free(p->name);
   free(p->code);
   free(p->lines);
+  free(p->line_files);
   free(p->constants);
   for (int i = 0; i < p->string_count; i++) free(p->strings[i]);
   free(p->strings);

@@ -55,6 +55,7 @@ typedef struct Program {
   char *name;
   int min_players, max_players, ghosts;
   int32_t *code, *lines;   /* lines[i]: source line of code word i */
+  int16_t *line_files;     /* line_files[i]: its source file (inlined code keeps its own) */
   int code_len, code_cap;
   int64_t *constants;      /* ints that do not fit an operand word */
   int constant_count, constant_cap;

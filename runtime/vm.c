@@ -195,8 +195,9 @@ void vm_runtime_error_at(Vm *vm, int pc, int fn) {
   vm->error_located = true;
   char message[400];
   snprintf(message, sizeof message, "%.399s", vm->error);
-  int line = pc >= 0 && pc < p->code_len ? p->lines[pc] : 0;
-  int file = fn >= 0 && fn < p->fn_count ? p->fns[fn].file : 0;
+  bool known = pc >= 0 && pc < p->code_len;
+  int line = known ? p->lines[pc] : 0;
+  int file = known ? p->line_files[pc] : fn >= 0 && fn < p->fn_count ? p->fns[fn].file : 0;
   const char *path = file >= 0 && file < p->file_count ? p->files[file] : "?";
   snprintf(vm->error, sizeof vm->error, "%.80s:%d: runtime error: %s", path, line, message);
 }

@@ -369,7 +369,7 @@ START_TEST(test_element_assignment_copies_the_list) {
 END_TEST
 
 START_TEST(test_calls) {
-  disassemble(GAME "fn twice(x: int) -> int { return 2 * x }\nfn note(x: int) { print(x) }\nplay {\n"
+  disassemble(GAME "fn twice(x: int) -> int {\n  let y = 2 * x\n  return y\n}\nfn note(x: int) { print(x) }\nplay {\n"
                    "  note(twice(3))\n  twice(4)\n  print(len([1]))\n  print(len(domino(1, 2)))\n}\n");
   in_function("<play>");
   const char *inner = instruction("CALL", 0);
@@ -380,9 +380,52 @@ START_TEST(test_calls) {
   expect_ops("INT LIST LEN INT NATIVE"); /* len of a list is an instruction */
   ck_assert_ptr_nonnull(strstr(instruction("NATIVE", 2), "; len_tile")); /* overloads by type */
   in_function("twice");
-  expect_ops("INT LOAD_LOCAL MUL RETURN");
+  expect_ops("INT LOAD_LOCAL MUL STORE_LOCAL LOAD_LOCAL RETURN");
   in_function("note");
   expect_ops("LOAD_LOCAL INT NATIVE RETURN_VOID"); /* print gets its argument's type code */
+}
+END_TEST
+
+START_TEST(test_expression_functions_are_inlined) {
+  disassemble(GAME "var n: int\nfn sq(x: int) -> int { return x * x }\nfn twice_sq(x: int) -> int { return 2 * sq(x) }\n"
+                   "play {\n  n = sq(n + 1)\n  n = sq(3) + twice_sq(n)\n}\n");
+  in_function("<play>");
+  expect_no_op("CALL");
+  /* n + 1 is computed once into a temporary; 3 and n are used in place. */
+  expect_ops("LOAD_GLOBAL ADD_INT STORE_LOCAL LOAD_LOCAL LOAD_LOCAL MUL STORE_GLOBAL");
+  /* twice_sq's body calls a script function, which might change n: the
+   * global is read once, before, into a temporary. */
+  expect_ops("INT INT MUL LOAD_GLOBAL STORE_LOCAL INT LOAD_LOCAL LOAD_LOCAL MUL MUL ADD STORE_GLOBAL");
+  in_function("twice_sq"); /* still compiled for other callers, sq inlined there too */
+  expect_ops("INT LOAD_LOCAL LOAD_LOCAL MUL MUL RETURN");
+}
+END_TEST
+
+START_TEST(test_inlined_code_names_its_own_file) {
+  disassemble(GAME "import dominoes\ntiles bones = [domino(1, 2)]\nplay {\n  print(low_pip(bones[0]))\n}\n");
+  in_function("<play>");
+  expect_no_op("CALL");
+  /* The disassembly names the other file's line; the runtime error would too. */
+  ck_assert_msg(strstr(function, "dominoes.tess:26:   return if t[0] <= t[1] then t[0] else t[1]\n"), "%s", function);
+  ck_assert_msg(strstr(function, "; 6:   print(low_pip(bones[0]))\n"), "%s", function);
+}
+END_TEST
+
+START_TEST(test_inlining_stops_at_recursion_and_locals) {
+  disassemble(GAME "var n: int\nfn down(k: int) -> int { return if k <= 0 then 0 else down(k - 1) }\n"
+                   "fn tidy(k: int) -> int {\n  let m = k + 1\n  return m\n}\n"
+                   "fn evens(k: int) -> [int] { return [i for i in 0..k if i % 2 == 0] }\n"
+                   "fn bump() -> int {\n  n += 1\n  return n\n}\nfn plus_bump(x: int) -> int { return bump() + x }\n"
+                   "play {\n  n = down(3) + tidy(n) + len(evens(n))\n  n = plus_bump(n)\n}\n");
+  in_function("<play>");
+  /* down is inlined once; its own call of itself stays a call. */
+  ck_assert_ptr_nonnull(strstr(instruction("CALL", 0), "; down"));
+  ck_assert_ptr_nonnull(strstr(instruction("CALL", 1), "; tidy"));  /* a let: not an expression body */
+  ck_assert_ptr_nonnull(strstr(instruction("CALL", 2), "; evens")); /* a comprehension needs locals */
+  ck_assert_ptr_nonnull(strstr(instruction("CALL", 3), "; bump"));
+  ck_assert_int_eq(count_op("CALL"), 4);
+  /* bump() may change n: the argument n is read before, into a temporary. */
+  expect_ops("LOAD_GLOBAL STORE_LOCAL CALL LOAD_LOCAL ADD STORE_GLOBAL");
 }
 END_TEST
 
@@ -536,6 +579,9 @@ static Suite *compiler_suite(void) {
   tcase_add_test(statements, test_per_player_variables_are_indexed_by_seat);
   tcase_add_test(statements, test_element_assignment_copies_the_list);
   tcase_add_test(statements, test_calls);
+  tcase_add_test(statements, test_expression_functions_are_inlined);
+  tcase_add_test(statements, test_inlining_stops_at_recursion_and_locals);
+  tcase_add_test(statements, test_inlined_code_names_its_own_file);
   tcase_add_test(statements, test_fail_carries_its_message);
   suite_add_tcase(s, statements);
 
