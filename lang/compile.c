@@ -390,9 +390,14 @@ static void cond_jump(Compiler *c, Node *cond, bool when, Patches *out) {
   out->at[out->count++] = jump(c, when ? BC_JUMP_IF_TRUE : BC_JUMP_IF_FALSE);
 }
 
-/* Loops of a comprehension or a for statement share this shape. */
+/* Loops of a comprehension or a for statement share this shape: the head
+ * tests and steps (FOR_RANGE / FOR_LIST, leaving to `exit` when done), the
+ * body follows, and the bottom repeats the test with the branch the other
+ * way round (FOR_RANGE_NEXT / FOR_LIST_NEXT back to the body), so an
+ * iteration costs one loop instruction, not a test and a jump. `continue`
+ * jumps to the head. */
 typedef struct LoopHead {
-  int top, exit;
+  int top, exit, body;
 } LoopHead;
 
 static LoopHead loop_open(Compiler *c, Node *iterable, int hidden, int var) {
@@ -414,6 +419,7 @@ static LoopHead loop_open(Compiler *c, Node *iterable, int hidden, int var) {
     emit(c, var);
     emit(c, hidden);
     h.exit = emit(c, -1);
+    h.body = c->p->code_len;
   } else {
     expr(c, iterable);
     op1(c, BC_STORE_LOCAL, hidden);
@@ -425,12 +431,20 @@ static LoopHead loop_open(Compiler *c, Node *iterable, int hidden, int var) {
     emit(c, hidden + 1);
     emit(c, var);
     h.exit = emit(c, -1);
+    h.body = c->p->code_len;
   }
   return h;
 }
 
 static void loop_close(Compiler *c, LoopHead h) {
-  op1(c, BC_JUMP, h.top);
+  const int32_t *head = &c->p->code[h.top];
+  if (head[0] == BC_FOR_RANGE) {
+    int32_t var = head[1], limit = head[2];
+    emit(c, BC_FOR_RANGE_NEXT), emit(c, var), emit(c, limit), emit(c, h.body);
+  } else {
+    int32_t list = head[1], at = head[2], var = head[3];
+    emit(c, BC_FOR_LIST_NEXT), emit(c, list), emit(c, at), emit(c, var), emit(c, h.body);
+  }
   patch_here(c, h.exit);
 }
 

@@ -75,6 +75,8 @@
   OP(SET_INDEX,         0,  -2, "v := pop; i := pop; l := pop; push copy of l with l[i] = v") \
   OP(FOR_LIST,          4,   0, "if locals[B] < len(locals[A]) { locals[C] := locals[A][locals[B]]; locals[B] += 1 } else pc := D") \
   OP(FOR_RANGE,         3,   0, "locals[A] += 1; if locals[A] > locals[B] then pc := C") \
+  OP(FOR_LIST_NEXT,     4,   0, "the same test at the bottom of a loop: if there is a next element, take it as FOR_LIST does and pc := D") \
+  OP(FOR_RANGE_NEXT,    3,   0, "the same test at the bottom of a loop: locals[A] += 1; if locals[A] <= locals[B] then pc := C") \
   OP(CHOOSE,            1,  -1, "options := pop; seat := pop; yield (option type code strings[A]); resume pushing the choice") \
   OP(SETUP_BOARDS,      0,   0, "lay out every board now that the tiles are known") \
   OP(SET_UP,            0,   0, "the set-up is over (params, tiles, boards, vars): ts_reset may restart from here") \

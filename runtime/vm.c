@@ -585,14 +585,34 @@ do_FOR_LIST: {
   }
   NEXT();
 }
+do_FOR_LIST_NEXT: {
+  Value list = locals[ip[0]];
+  Value i = locals[ip[1]];
+  BUDGET();
+  if (i < vm_list_len(vm, list)) {
+    locals[ip[2]] = vm_list_items(vm, list)[i];
+    locals[ip[1]] = i + 1;
+    ip = code + ip[3];
+  } else {
+    ip += 4;
+  }
+  NEXT();
+}
+/* Compare before counting, so a range ending at the largest int ends; the
+ * counter is left one past the end either way (it is part of the state). */
 do_FOR_RANGE:
   BUDGET();
-  /* Compare before counting, so a range ending at the largest int ends; the
-   * counter is left one past the end either way (it is part of the state). */
   a = locals[ip[0]];
   locals[ip[0]] = (Value)((uint64_t)a + 1);
   if (a >= locals[ip[1]]) ip = code + ip[2];
   else ip += 3;
+  NEXT();
+do_FOR_RANGE_NEXT:
+  BUDGET();
+  a = locals[ip[0]];
+  locals[ip[0]] = (Value)((uint64_t)a + 1);
+  if (a >= locals[ip[1]]) ip += 3;
+  else ip = code + ip[2];
   NEXT();
 do_CHOOSE: {
   Value options = POP();

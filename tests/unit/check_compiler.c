@@ -143,25 +143,33 @@ START_TEST(test_for_over_a_range_counts) {
   disassemble(GAME "var total: int\nplay {\n  for i in 1..3 {\n    total += i\n  }\n}\n");
   in_function("<play>");
   /* The counter starts one before the first value (1 - 1, folded). */
-  expect_ops("SETUP_BOARDS SET_UP INT STORE_LOCAL INT STORE_LOCAL FOR_RANGE LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL JUMP HALT");
+  /* The head tests and leaves; the bottom tests again and goes back to
+   * the body: one loop instruction per iteration, no jump. */
+  expect_ops("SETUP_BOARDS SET_UP INT STORE_LOCAL INT STORE_LOCAL FOR_RANGE LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL "
+             "FOR_RANGE_NEXT HALT");
   ck_assert_int_eq(operand(instruction("INT", 0), 0), 0);
   expect_no_op("RANGE"); /* no list is built */
   expect_no_op("FOR_LIST");
-  const char *loop = instruction("FOR_RANGE", 0);
-  int top = pc_of(loop), exit = operand(loop, 2);
-  ck_assert_int_eq(operand(instruction("JUMP", 0), 0), top);
+  expect_no_op("JUMP");
+  const char *loop = instruction("FOR_RANGE", 0), *bottom = instruction("FOR_RANGE_NEXT", 0);
+  int exit = operand(loop, 2);
   ck_assert_int_eq(pc_of(instruction("HALT", 0)), exit);
+  ck_assert_int_eq(operand(bottom, 0), operand(loop, 0)); /* same counter and limit */
+  ck_assert_int_eq(operand(bottom, 1), operand(loop, 1));
+  ck_assert_int_eq(operand(bottom, 2), pc_of(instruction("LOAD_GLOBAL", 0))); /* the body */
 }
 END_TEST
 
 START_TEST(test_for_over_a_list_walks_it) {
   disassemble(GAME "var total: int\nplay {\n  let l = [4, 5]\n  for v in l {\n    total += v\n  }\n}\n");
   in_function("<play>");
-  expect_ops("LOAD_LOCAL STORE_LOCAL INT STORE_LOCAL FOR_LIST LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL JUMP HALT");
+  expect_ops("LOAD_LOCAL STORE_LOCAL INT STORE_LOCAL FOR_LIST LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL FOR_LIST_NEXT HALT");
   expect_no_op("FOR_RANGE");
-  const char *loop = instruction("FOR_LIST", 0);
+  const char *loop = instruction("FOR_LIST", 0), *bottom = instruction("FOR_LIST_NEXT", 0);
   ck_assert_int_eq(operand(loop, 3), pc_of(instruction("HALT", 0)));
   ck_assert_int_eq(operand(loop, 1), operand(loop, 0) + 1); /* list and position slots side by side */
+  for (int k = 0; k < 3; k++) ck_assert_int_eq(operand(bottom, k), operand(loop, k));
+  ck_assert_int_eq(operand(bottom, 3), pc_of(instruction("LOAD_GLOBAL", 0)));
 }
 END_TEST
 
@@ -185,10 +193,10 @@ START_TEST(test_break_and_continue_jump_out_and_to_the_top) {
   in_function("<play>");
   int top = pc_of(instruction("FOR_RANGE", 0));
   int exit = operand(instruction("FOR_RANGE", 0), 2);
-  ck_assert_int_eq(count_op("JUMP"), 3); /* continue, break, loop back */
+  ck_assert_int_eq(count_op("JUMP"), 2); /* continue (to the head), break */
   ck_assert_int_eq(operand(instruction("JUMP", 0), 0), top);
   ck_assert_int_eq(operand(instruction("JUMP", 1), 0), exit);
-  ck_assert_int_eq(operand(instruction("JUMP", 2), 0), top);
+  ck_assert_int_eq(count_op("FOR_RANGE_NEXT"), 1);
 }
 END_TEST
 
@@ -257,15 +265,15 @@ START_TEST(test_comprehension_loops_filters_and_pushes) {
   disassemble(GAME "play {\n  let l = [x * y for x in 1..3 for y in [10, 20] if x != 2]\n  print(l)\n}\n");
   in_function("<play>");
   expect_ops("LIST STORE_LOCAL INT STORE_LOCAL INT STORE_LOCAL FOR_RANGE");
-  expect_ops("FOR_LIST LOAD_LOCAL JUMP_IF_EQ_INT LOAD_LOCAL LOAD_LOCAL MUL LIST_PUSH JUMP JUMP LOAD_LOCAL STORE_LOCAL");
+  expect_ops("FOR_LIST LOAD_LOCAL JUMP_IF_EQ_INT LOAD_LOCAL LOAD_LOCAL MUL LIST_PUSH FOR_LIST_NEXT FOR_RANGE_NEXT "
+             "LOAD_LOCAL STORE_LOCAL");
   const char *start = instruction("LIST", 0);
   ck_assert_int_eq(operand(start, 0), 0); /* starts empty */
   int acc = operand(instruction("STORE_LOCAL", 0), 0);
   ck_assert_int_eq(operand(instruction("LIST_PUSH", 0), 0), acc);
-  /* The filter skips the push, to the inner loop's jump back. */
-  ck_assert_int_eq(operand(instruction("JUMP_IF_EQ_INT", 0), 1), pc_of(instruction("JUMP", 0)));
-  ck_assert_int_eq(operand(instruction("JUMP", 0), 0), pc_of(instruction("FOR_LIST", 0)));
-  ck_assert_int_eq(operand(instruction("JUMP", 1), 0), pc_of(instruction("FOR_RANGE", 0)));
+  /* The filter skips the push, to the inner loop's bottom test. */
+  ck_assert_int_eq(operand(instruction("JUMP_IF_EQ_INT", 0), 1), pc_of(instruction("FOR_LIST_NEXT", 0)));
+  ck_assert_int_eq(operand(instruction("FOR_LIST", 0), 3), pc_of(instruction("FOR_RANGE_NEXT", 0)));
 }
 END_TEST
 
