@@ -572,30 +572,21 @@ do_SET_INDEX: {
   CHECK_FAILED();
   NEXT();
 }
-do_FOR_LIST: {
+do_FOR_LIST:
+  a = 0; /* the head: leave when done */
+  goto for_list;
+do_FOR_LIST_NEXT:
+  a = 1; /* the bottom: go back to the body when not done */
+for_list: {
   Value list = locals[ip[0]];
   Value i = locals[ip[1]];
   BUDGET();
-  if (i < vm_list_len(vm, list)) {
+  bool more = i < vm_list_len(vm, list);
+  if (more) {
     locals[ip[2]] = vm_list_items(vm, list)[i];
     locals[ip[1]] = i + 1;
-    ip += 4;
-  } else {
-    ip = code + ip[3];
   }
-  NEXT();
-}
-do_FOR_LIST_NEXT: {
-  Value list = locals[ip[0]];
-  Value i = locals[ip[1]];
-  BUDGET();
-  if (i < vm_list_len(vm, list)) {
-    locals[ip[2]] = vm_list_items(vm, list)[i];
-    locals[ip[1]] = i + 1;
-    ip = code + ip[3];
-  } else {
-    ip += 4;
-  }
+  ip = more == (bool)a ? code + ip[3] : ip + 4;
   NEXT();
 }
 /* Compare before counting, so a range ending at the largest int ends; the
