@@ -2,13 +2,29 @@
  *
  * Layout of a board's region (every part starts on an 8-byte boundary):
  *
- *   Board header | BoardCell entries[capacity] | index slots[index_mask + 1]
+ *   Board header | BoardCell entries[capacity] | index
  *
- * The index is open addressing with linear probing over power-of-two slots
- * (at least 2 x capacity, so the load factor stays <= 1/2). A slot holds the
- * entry number of the TOP cell at some coordinate, or -1. Slots are int16 when
- * capacity <= 32767, int32 otherwise. Boards never lose cells, so no
- * tombstones are needed; stacking rewrites the slot of the coordinate.
+ * The index maps a coordinate to the entry number of the TOP cell there. Its
+ * kind is fixed by the spec, so every state of a match has the same layout:
+ *
+ *   direct (fixed and window boards): one slot per cell the board can ever
+ *     reach, row-major, dw x dh, holding entry + 1 (0 = empty); uint8 slots
+ *     while capacity <= 255 (states are copied and hashed whole: small
+ *     slots keep them small), uint16 up to 65535, int32 beyond. A fixed
+ *     board reaches its w x h cells: origin (0,0). On a window board every
+ *     cell shares a w x h window with the first cell ever placed (boards
+ *     never lose cells), so a (2w-1) x (2h-1) array centred on that cell
+ *     covers them all; its origin (ox, oy) is set when that cell is placed.
+ *     Lookups are one subtraction and one load. Areas over DIRECT_MAX_SLOTS
+ *     (absurd boards) fall back to the hashed index.
+ *   hashed (unbounded boards): open addressing with linear probing over
+ *     power-of-two slots (at least 2 x capacity, so the load factor stays
+ *     <= 1/2). A slot holds an entry number or -1; int16 while capacity <=
+ *     32767, int32 otherwise. Boards never lose cells, so no tombstones are
+ *     needed; stacking rewrites the slot of the coordinate.
+ *
+ * The header also counts occupied coordinates (tops), so filled() and
+ * cells() need no scan of the index.
  *
  * Limits: capacity <= 65535 (BoardCell.below is a uint16 entry + 1);
  * coordinates must stay within int16 (about +-32000) — unbounded boards grow
@@ -18,11 +34,28 @@
 #include <string.h>
 
 #define ALIGN8(n) (((n) + 7) & ~(size_t)7)
+#define DIRECT_MAX_SLOTS (1 << 22)
 
 static size_t cells_offset(void) { return ALIGN8(sizeof(Board)); }
 
 static size_t index_offset(int32_t capacity) {
   return cells_offset() + ALIGN8((size_t)capacity * sizeof(BoardCell));
+}
+
+static int32_t clamp_capacity(int32_t capacity) { return capacity < 0 ? 0 : capacity; }
+
+/* The direct index's size, or false when the board uses the hashed one. */
+static bool direct_size(const BoardSpec *s, int *dw, int *dh) {
+  long w = s->w, h = s->h;
+  if (s->bound == BOARD_BOUND_WINDOW) w = 2 * w - 1, h = 2 * h - 1;
+  else if (s->bound != BOARD_BOUND_FIXED) return false;
+  if (w < 1 || h < 1 || w > INT16_MAX || h > INT16_MAX || w * h > DIRECT_MAX_SLOTS) return false;
+  *dw = (int)w, *dh = (int)h;
+  return true;
+}
+
+static size_t direct_slot_size(int32_t capacity) {
+  return capacity <= 255 ? 1 : capacity <= 65535 ? 2 : 4;
 }
 
 static bool wide_index(int32_t capacity) { return capacity > 32767; }
@@ -33,33 +66,44 @@ static int32_t index_slots(int32_t capacity) {
   return slots;
 }
 
-size_t board_bytes(const BoardSpec *spec) {
-  int32_t cap = spec->capacity < 0 ? 0 : spec->capacity;
+static size_t index_bytes(const BoardSpec *spec) {
+  int32_t cap = clamp_capacity(spec->capacity);
+  int dw, dh;
+  if (direct_size(spec, &dw, &dh)) return ALIGN8((size_t)dw * (size_t)dh * direct_slot_size(cap));
   size_t slot_size = wide_index(cap) ? sizeof(int32_t) : sizeof(int16_t);
-  return index_offset(cap) + ALIGN8((size_t)index_slots(cap) * slot_size);
+  return ALIGN8((size_t)index_slots(cap) * slot_size);
+}
+
+size_t board_bytes(const BoardSpec *spec) {
+  return index_offset(clamp_capacity(spec->capacity)) + index_bytes(spec);
 }
 
 static BoardCell *cells_of(Board *b) { return (BoardCell *)((char *)b + cells_offset()); }
 
-static const BoardCell *const_cells_of(const Board *b) {
-  return (const BoardCell *)((const char *)b + cells_offset());
-}
+static void *index_of(const Board *b) { return (char *)b + b->index_at; }
 
-static void *index_of(const Board *b) { return (char *)b + index_offset(b->spec.capacity); }
-
+/* Field by field, so no padding byte of the caller's spec reaches the state
+ * (states are hashed byte for byte). */
 void board_init(Board *b, const BoardSpec *spec) {
   memset(b, 0, board_bytes(spec));
-  b->spec = *spec;
-  if (b->spec.capacity < 0) b->spec.capacity = 0;
-  if (b->spec.levels < 1) b->spec.levels = 1;
-  b->count = 0;
+  b->spec.grid = spec->grid;
+  b->spec.bound = spec->bound;
+  b->spec.levels = spec->levels < 1 ? 1 : spec->levels;
+  b->spec.w = spec->w, b->spec.h = spec->h;
+  b->spec.capacity = clamp_capacity(spec->capacity);
+  b->index_at = (int32_t)index_offset(b->spec.capacity);
+  int dw, dh;
+  if (direct_size(&b->spec, &dw, &dh)) {
+    b->dw = (int16_t)dw, b->dh = (int16_t)dh; /* all slots 0: empty */
+    return;
+  }
   b->index_mask = index_slots(b->spec.capacity) - 1;
   /* -1 in every slot: all bytes 0xff, for both slot widths. */
   size_t slot_size = wide_index(b->spec.capacity) ? sizeof(int32_t) : sizeof(int16_t);
   memset(index_of(b), 0xff, (size_t)(b->index_mask + 1) * slot_size);
 }
 
-const BoardCell *board_cell(const Board *b, int entry) { return const_cells_of(b) + entry; }
+/* ---- the hashed index ---- */
 
 static uint32_t cell_hash(int x, int y) {
   uint32_t k = (uint32_t)(uint16_t)x | (uint32_t)(uint16_t)y << 16;
@@ -72,17 +116,9 @@ static int32_t slot_get(const Board *b, uint32_t slot) {
   return wide_index(b->spec.capacity) ? ((const int32_t *)ix)[slot] : ((const int16_t *)ix)[slot];
 }
 
-static void slot_set(Board *b, uint32_t slot, int32_t entry) {
-  void *ix = index_of(b);
-  if (wide_index(b->spec.capacity))
-    ((int32_t *)ix)[slot] = entry;
-  else
-    ((int16_t *)ix)[slot] = (int16_t)entry;
-}
-
 /* The slot holding coordinate (x, y), or the empty slot where it would go. */
 static uint32_t find_slot(const Board *b, int x, int y, int32_t *entry) {
-  const BoardCell *cells = const_cells_of(b);
+  const BoardCell *cells = board_cell(b, 0);
   uint32_t mask = (uint32_t)b->index_mask;
   uint32_t slot = cell_hash(x, y) & mask;
   for (;;) {
@@ -95,10 +131,36 @@ static uint32_t find_slot(const Board *b, int x, int y, int32_t *entry) {
   }
 }
 
-int board_top(const Board *b, Coord c) {
+int board_top_hashed(const Board *b, Coord c) {
   int32_t e;
   find_slot(b, c.x, c.y, &e);
   return e;
+}
+
+/* ---- either index ---- */
+
+/* Where the top entry of c is stored (a direct slot number or a hash slot),
+ * and that entry (-1 if none). c must be in reach on direct boards. */
+static uint32_t index_slot(const Board *b, Coord c, int32_t *top) {
+  if (!b->dw) return find_slot(b, c.x, c.y, top);
+  uint32_t slot = (uint32_t)(c.y - b->oy) * (uint32_t)b->dw + (uint32_t)(c.x - b->ox);
+  *top = board_direct_get(b, (int32_t)slot);
+  return slot;
+}
+
+static void index_set(Board *b, uint32_t slot, int32_t entry) {
+  void *ix = index_of(b);
+  size_t direct = b->dw ? direct_slot_size(b->spec.capacity) : 0;
+  if (direct == 1)
+    ((uint8_t *)ix)[slot] = (uint8_t)(entry + 1);
+  else if (direct == 2)
+    ((uint16_t *)ix)[slot] = (uint16_t)(entry + 1);
+  else if (direct == 4)
+    ((int32_t *)ix)[slot] = entry + 1;
+  else if (wide_index(b->spec.capacity))
+    ((int32_t *)ix)[slot] = entry;
+  else
+    ((int16_t *)ix)[slot] = (int16_t)entry;
 }
 
 bool board_in_bounds(const Board *b, Coord c) {
@@ -125,38 +187,112 @@ bool board_fits_window(const Board *b, const Coord *extra, int n) {
   return max_x - min_x + 1 <= b->spec.w && max_y - min_y + 1 <= b->spec.h;
 }
 
+/* Orientations are linear maps (rotations and a mirror, in axial
+ * coordinates on hex grids), so each is a 2x2 matrix: the images of (1,0)
+ * and (0,1), taken once per thread from grid_transform — placing a tile then
+ * costs a few multiplications per cell instead of a grid_transform each. */
+typedef struct Matrix {
+  int xx, xy, yx, yy; /* (x, y) -> (xx*x + yx*y, xy*x + yy*y) */
+} Matrix;
+
+enum { MAX_ORIENTATIONS = 12 };
+static _Thread_local Matrix matrices[2][MAX_ORIENTATIONS];
+static _Thread_local bool matrices_ready;
+
+static const Matrix *orientation_matrix(GridKind g, int orientation) {
+  if (!matrices_ready) {
+    for (int k = 0; k < 2; k++)
+      for (int o = 0; o < grid_orientation_count((GridKind)k, true); o++) {
+        Coord ex = grid_transform((GridKind)k, (Coord){1, 0}, o);
+        Coord ey = grid_transform((GridKind)k, (Coord){0, 1}, o);
+        matrices[k][o] = (Matrix){ex.x, ex.y, ey.x, ey.y};
+      }
+    matrices_ready = true;
+  }
+  int n = g == GRID_HEX ? 12 : 8; /* orientations wrap as in grid_transform */
+  int o = orientation % n;
+  return &matrices[g == GRID_HEX][o < 0 ? o + n : o];
+}
+
 /* Cell 0 always lands on the anchor, even if a tile's cell 0 offset is not
  * (0, 0). */
 int placement_cells(GridKind g, const TileDef *t, Placement p, Coord *out) {
-  Coord base = grid_transform(g, (Coord){t->dx[0], t->dy[0]}, p.orientation);
+  const Matrix *m = orientation_matrix(g, p.orientation);
+  int x0 = t->dx[0], y0 = t->dy[0];
   for (int i = 0; i < t->cell_count; i++) {
-    Coord o = grid_transform(g, (Coord){t->dx[i], t->dy[i]}, p.orientation);
-    out[i] = (Coord){(int16_t)(p.at.x + o.x - base.x), (int16_t)(p.at.y + o.y - base.y)};
+    int x = t->dx[i] - x0, y = t->dy[i] - y0;
+    out[i] = (Coord){(int16_t)(p.at.x + m->xx * x + m->yx * y),
+                     (int16_t)(p.at.y + m->xy * x + m->yy * y)};
   }
   return t->cell_count;
 }
 
+/* ---- placing ---- */
+
+/* Whether c is a cell the board can hold: inside fixed bounds; on a window
+ * board within w-1, h-1 of the first cell (`first`: that cell, which may be
+ * the one being placed). Checked whatever the index, so that both kinds of
+ * index accept the same cells. */
+static bool in_reach(const Board *b, Coord first, Coord c) {
+  if (b->spec.bound == BOARD_BOUND_FIXED) return board_in_bounds(b, c);
+  if (b->spec.bound != BOARD_BOUND_WINDOW) return true;
+  int dx = c.x - first.x, dy = c.y - first.y;
+  return dx > -b->spec.w && dx < b->spec.w && dy > -b->spec.h && dy < b->spec.h;
+}
+
+/* The first cell ever placed: entry 0, or cell 0 of the tile about to be. */
+static Coord first_cell(const Board *b, const Coord *placing) {
+  if (b->count == 0) return placing[0];
+  return (Coord){board_cell(b, 0)->x, board_cell(b, 0)->y};
+}
+
+static bool can_place(const Board *b, const Coord *cells, int n, int level) {
+  if (n <= 0 || n > TILE_MAX_CELLS || b->count + n > b->spec.capacity) return false;
+  if (level < 0 || level >= b->spec.levels) return false;
+  Coord first = first_cell(b, cells);
+  const BoardCell *entries = board_cell(b, 0);
+  for (int i = 0; i < n; i++) {
+    if (!in_reach(b, first, cells[i])) return false;
+    for (int j = 0; j < i; j++)
+      if (cells[j].x == cells[i].x && cells[j].y == cells[i].y) return false;
+    int top = board_top(b, cells[i]);
+    if (top >= 0 && entries[top].level >= level) return false;
+  }
+  return true;
+}
+
+static void grow_bounds(Board *b, Coord c) {
+  if (b->count == 0) {
+    b->min_x = b->max_x = c.x;
+    b->min_y = b->max_y = c.y;
+    return;
+  }
+  if (c.x < b->min_x) b->min_x = c.x;
+  if (c.x > b->max_x) b->max_x = c.x;
+  if (c.y < b->min_y) b->min_y = c.y;
+  if (c.y > b->max_y) b->max_y = c.y;
+}
+
 /* Rejects (before changing anything): a full board, a level outside
- * 0..levels-1, a cell whose top is already at or above the new level (overlap
- * at the same level, or burying), and a tile covering one cell twice. */
+ * 0..levels-1, a cell out of reach, a cell whose top is already at or above
+ * the new level (overlap at the same level, or burying), and a tile covering
+ * one cell twice. */
 int board_place(Board *b, const TileDef *t, Placement p) {
   Coord cells[TILE_MAX_CELLS];
-  int n = placement_cells((GridKind)b->spec.grid, t, p, cells);
-  if (n <= 0 || n > TILE_MAX_CELLS) return -1;
-  if (b->count + n > b->spec.capacity) return -1;
-  if (p.level < 0 || p.level >= b->spec.levels) return -1;
-  const BoardCell *entries = const_cells_of(b);
-  for (int i = 0; i < n; i++) {
-    for (int j = 0; j < i; j++)
-      if (cells[j].x == cells[i].x && cells[j].y == cells[i].y) return -1;
-    int top = board_top(b, cells[i]);
-    if (top >= 0 && entries[top].level >= p.level) return -1;
-  }
+  placement_cells((GridKind)b->spec.grid, t, p, cells);
+  return board_place_cells(b, t, p, cells);
+}
+
+int board_place_cells(Board *b, const TileDef *t, Placement p, const Coord *cells) {
+  int n = t->cell_count;
+  if (!can_place(b, cells, n, p.level)) return -1;
+  if (b->count == 0 && b->spec.bound == BOARD_BOUND_WINDOW && b->dw)
+    b->ox = cells[0].x - (b->spec.w - 1), b->oy = cells[0].y - (b->spec.h - 1);
   BoardCell *out = cells_of(b);
   for (int i = 0; i < n; i++) {
     int32_t top;
-    uint32_t slot = find_slot(b, cells[i].x, cells[i].y, &top);
-    int32_t e = b->count++;
+    uint32_t slot = index_slot(b, cells[i], &top);
+    int32_t e = b->count;
     out[e] = (BoardCell){.x = cells[i].x,
                          .y = cells[i].y,
                          .value = t->value[i],
@@ -164,16 +300,10 @@ int board_place(Board *b, const TileDef *t, Placement p) {
                          .level = (uint8_t)p.level,
                          .part = (uint8_t)i,
                          .below = (uint16_t)(top >= 0 ? top + 1 : 0)};
-    slot_set(b, slot, e);
-    if (e == 0) {
-      b->min_x = b->max_x = cells[i].x;
-      b->min_y = b->max_y = cells[i].y;
-    } else {
-      if (cells[i].x < b->min_x) b->min_x = cells[i].x;
-      if (cells[i].x > b->max_x) b->max_x = cells[i].x;
-      if (cells[i].y < b->min_y) b->min_y = cells[i].y;
-      if (cells[i].y > b->max_y) b->max_y = cells[i].y;
-    }
+    index_set(b, slot, e);
+    grow_bounds(b, cells[i]);
+    b->count++;
+    b->tops += top < 0;
   }
   return 0;
 }

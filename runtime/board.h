@@ -1,10 +1,13 @@
 /* board.h — one board of a game state, stored inside the flat state block:
  * no pointers, so cloning a state is one memcpy. A board keeps every placed
- * cell (all levels) in placement order, plus an open-addressing index from
- * coordinate to the top cell there.
+ * cell (all levels) in placement order, plus an index from coordinate to the
+ * top cell there: a direct array over every cell the board can ever reach
+ * for bounded boards (fixed and window), open addressing for unbounded ones.
+ * Layout and limits: board.c.
  *
  * Native primitives on boards live beside it, one concern per file:
- * placements.c (enumeration of legal placements), regions.c (flood fill). */
+ * placements.c (enumeration of legal placements), regions.c (flood fill),
+ * matching.c (the matching rule of domino games). */
 #ifndef TESSERA_BOARD_H
 #define TESSERA_BOARD_H
 
@@ -38,15 +41,42 @@ typedef struct BoardCell {
 /* Header at the start of a board's region; cells and index follow it. */
 typedef struct Board {
   BoardSpec spec;
-  int32_t count;        /* entries used */
-  int32_t index_mask;   /* index slots - 1 (power of two) */
+  int32_t count;      /* entries used */
+  int32_t tops;       /* occupied coordinates (entries that are a top cell) */
+  int32_t index_at;   /* byte offset of the index from the header */
+  int32_t index_mask; /* hashed index: slots - 1 (power of two); direct: 0 */
   int16_t min_x, min_y, max_x, max_y; /* bounds of occupied cells (valid if count) */
+  int32_t ox, oy;     /* direct index: coordinate of its cell (0,0) (window: set
+                         by the first cell placed) */
+  int16_t dw, dh;     /* direct index: its size; 0 for a hashed index */
 } Board;
 
 size_t board_bytes(const BoardSpec *spec); /* 8-byte multiple */
 void board_init(Board *b, const BoardSpec *spec);
-const BoardCell *board_cell(const Board *b, int entry);
-int board_top(const Board *b, Coord c);           /* entry index or -1 */
+int board_top_hashed(const Board *b, Coord c);
+
+static inline const BoardCell *board_cell(const Board *b, int entry) {
+  return (const BoardCell *)((const char *)b + ((sizeof(Board) + 7) & ~(size_t)7)) + entry;
+}
+
+/* Direct index slots hold entry + 1 (0 = empty): bytes while capacity <= 255
+ * (small slots keep states small, and states are copied and hashed whole),
+ * uint16 up to 65535, int32 beyond. */
+static inline int32_t board_direct_get(const Board *b, int32_t i) {
+  const void *ix = (const char *)b + b->index_at;
+  if (b->spec.capacity <= 255) return ((const uint8_t *)ix)[i] - 1;
+  if (b->spec.capacity <= 65535) return ((const uint16_t *)ix)[i] - 1;
+  return ((const int32_t *)ix)[i] - 1;
+}
+
+/* Entry index of the top cell at c, or -1. O(1) on bounded boards. */
+static inline int board_top(const Board *b, Coord c) {
+  if (!b->dw) return board_top_hashed(b, c);
+  uint32_t x = (uint32_t)(c.x - b->ox), y = (uint32_t)(c.y - b->oy);
+  if (x >= (uint32_t)b->dw || y >= (uint32_t)b->dh) return -1; /* out of reach */
+  return board_direct_get(b, (int32_t)(y * (uint32_t)b->dw + x));
+}
+
 bool board_in_bounds(const Board *b, Coord c);    /* fixed bounds only; else true */
 /* Would the board with these extra cells still fit its floating window? */
 bool board_fits_window(const Board *b, const Coord *extra, int n);
@@ -54,9 +84,13 @@ bool board_fits_window(const Board *b, const Coord *extra, int n);
 /* Cells a placement covers, in tile cell order; returns the cell count. */
 int placement_cells(GridKind g, const TileDef *t, Placement p, Coord *out);
 
-/* Places the tile (no legality checks beyond capacity and overlap at the same
- * level). Returns 0, or -1 when the board is full. */
+/* Places the tile. Checks only what keeps the board consistent: capacity,
+ * levels, overlap at the same level, and the board's reach (fixed bounds; on a
+ * window board every cell within w-1, h-1 of the first cell ever placed) —
+ * not adjacency nor the window itself. Returns 0, or -1 with nothing changed. */
 int board_place(Board *b, const TileDef *t, Placement p);
+/* The same with the placement's cells already at hand (placement_cells). */
+int board_place_cells(Board *b, const TileDef *t, Placement p, const Coord *cells);
 
 typedef enum {
   PLACE_ADJACENT,  /* level 0, every covered cell empty, touching an occupied
@@ -77,6 +111,43 @@ typedef bool (*PlacementFilter)(void *ctx, const Board *b, Placement p);
  * Returns the number written (at most cap). */
 int board_placements(const Board *b, const TileDef *tiles, int tile_id, PlaceMode mode,
                      PlacementFilter filter, void *ctx, Placement *out, int cap);
+
+/* The rectangle of bit rows in which board_placements looks for level-0
+ * candidates of tile t: board cell (x0 + i, y0 + j) is bit i of row j, and
+ * every cell of every legal candidate lies inside. False when there is none
+ * (an empty window or unbounded board) or it is too big for bit rows (w > 64
+ * or h > BOARD_FRAME_ROWS). */
+enum { BOARD_FRAME_ROWS = 128 };
+typedef struct BoardFrame {
+  int x0, y0, w, h;
+} BoardFrame;
+bool board_frame(const Board *b, const TileDef *t, BoardFrame *f);
+/* Bit rows of the frame's occupied cells (every level), f->h of them. */
+void board_frame_occupied(const Board *b, const BoardFrame *f, uint64_t *occ);
+/* Rows (f->h, in place) of the cells that are grid neighbours of a set cell. */
+void board_rows_grow(uint64_t *rows, const BoardFrame *f, GridKind g);
+
+/* board_placements with options. */
+typedef struct PlaceOptions {
+  PlacementFilter filter; /* may be NULL */
+  void *ctx;
+  /* Touch rows (level-0 modes, all NULL or all set for the tile's cells):
+   * they replace "touches an occupied cell" with "some covered cell i lies
+   * on a set bit of touch[i]", bit rows over board_frame(b, t), which must
+   * have returned true (else nothing is enumerated). They apply even where
+   * the plain rule would not ask for touching (an empty or fixed board).
+   * Tile cells showing the same value must get the same rows (equal
+   * footprints are deduped by cells and values alone). */
+  const uint64_t *touch[TILE_MAX_CELLS];
+  /* Optional with touch rows: board_frame_occupied's rows, when the caller
+   * has them already. */
+  const uint64_t *occupied;
+  /* When set, placements go here packed (placement_pack, grid from the
+   * board) and `out` is not used. */
+  int64_t *packed;
+} PlaceOptions;
+int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, PlaceMode mode,
+                          const PlaceOptions *opt, Placement *out, int cap);
 
 /* Flood fill over top cells whose value v satisfies (value_mask >> v) & 1
  * (values outside 0..63 never match), orthogonal adjacency of the grid.

@@ -18,6 +18,10 @@ typedef struct MatchRule {
  * in board_placements' canonical order; returns the count (at most cap). */
 int match_placements(const Board *b, const TileDef *tiles, int tile_id, const MatchRule *rule,
                      Placement *out, int cap);
+/* The same, written packed (placement_pack, grid from the board): what the
+ * VM's lists hold. */
+int match_placements_packed(const Board *b, const TileDef *tiles, int tile_id,
+                            const MatchRule *rule, int64_t *out, int cap);
 
 /* The rule for one placement, checked directly on the board (the reference
  * the fast path is tested against). */

@@ -9,13 +9,16 @@
 #include "vm.h"
 
 /* Enumeration goes into a fixed buffer rather than the heap: it runs once
- * per decision, often thousands of times per second under an AI. A filter
- * may itself call placements(), so each nesting depth has its own buffer;
- * thread-local because states of different matches may run in parallel. */
+ * per decision, often thousands of times per second under an AI, and the
+ * count is known only at the end. Placements are written there already
+ * packed, as the list holds them, so the list is one copy of the buffer. A
+ * filter may itself call placements(), so each nesting depth has its own
+ * buffer; thread-local because states of different matches may run in
+ * parallel. */
 #define MAX_PLACEMENTS 4096
 #define MAX_NESTING 3
 
-static _Thread_local Placement placement_buf[MAX_NESTING][MAX_PLACEMENTS + 1];
+static _Thread_local int64_t placement_buf[MAX_NESTING][MAX_PLACEMENTS + 1];
 static _Thread_local int placement_depth;
 
 static Value cell_list(Vm *vm, const Coord *cells, int n) {
@@ -31,18 +34,18 @@ static const BoardCell *top_cell(const Board *b, Value c) {
   return e < 0 ? NULL : board_cell(b, e);
 }
 
-/* Whether entry e is the top of its coordinate (cells() and filled() count
- * each coordinate once, by its top). */
+/* Whether entry e is the top of its coordinate (cells() counts each
+ * coordinate once, by its top). Without stacking every entry is. */
 static bool is_top(const Board *b, int e) {
+  if (b->spec.levels == 1) return true;
   const BoardCell *c = board_cell(b, e);
   return board_top(b, (Coord){c->x, c->y}) == e;
 }
 
 /* Every reason board_place could refuse, checked first so that a failed
  * place() leaves the board as it was and says why. */
-static bool check_place(Vm *vm, const Board *b, const TileDef *t, Placement p) {
-  Coord cells[TILE_MAX_CELLS];
-  int n = placement_cells((GridKind)b->spec.grid, t, p, cells);
+static bool check_place(Vm *vm, const Board *b, const TileDef *t, Placement p,
+                        const Coord *cells, int n) {
   if (p.level >= b->spec.levels) {
     vm_error(vm, "cannot place %s at level %d: the board has %d level%s", t->name, p.level,
              b->spec.levels, b->spec.levels == 1 ? "" : "s");
@@ -83,8 +86,11 @@ static void place_checked(Vm *vm, Value board, Placement p) {
   const TileDef *t = b ? vm_tile(vm, p.tile) : NULL;
   if (!t) return;
   p.grid = b->spec.grid;
-  if (!check_place(vm, b, t, p)) return;
-  if (board_place(b, t, p) < 0) vm_error(vm, "cannot place %s at %d,%d", t->name, p.at.x, p.at.y);
+  Coord cells[TILE_MAX_CELLS];
+  int n = placement_cells((GridKind)b->spec.grid, t, p, cells);
+  if (!check_place(vm, b, t, p, cells, n)) return;
+  if (board_place_cells(b, t, p, cells) < 0)
+    vm_error(vm, "cannot place %s at %d,%d", t->name, p.at.x, p.at.y);
 }
 
 Value native_place(Vm *vm, Value *args) {
@@ -128,7 +134,7 @@ static bool read_values(Vm *vm, Value list, int64_t *out, int *count) {
 }
 
 static Value enumerate(Vm *vm, Value *args, PlaceMode mode, bool filtered);
-static Value pack_placements(Vm *vm, int grid, Placement *buf, int n);
+static Value placement_list(Vm *vm, const int64_t *buf, int n);
 
 Value native_placements_match(Vm *vm, Value *args) {
   MatchRule rule;
@@ -136,9 +142,13 @@ Value native_placements_match(Vm *vm, Value *args) {
   if (!b || !vm_tile(vm, args[1]) || !read_values(vm, args[2], rule.wild, &rule.wild_count) ||
       !read_values(vm, args[3], rule.any, &rule.any_count))
     return 0;
-  Placement *buf = placement_buf[placement_depth];
-  int n = match_placements(b, vm_tiles(vm), (int)args[1], &rule, buf, MAX_PLACEMENTS + 1);
-  return pack_placements(vm, b->spec.grid, buf, n);
+  if (placement_depth >= MAX_NESTING) { /* called from a filter that deep: no buffer left */
+    vm_error(vm, "placements nested more than %d deep in filters", MAX_NESTING);
+    return 0;
+  }
+  int64_t *buf = placement_buf[placement_depth]; /* runs no script: needs no depth of its own */
+  int n = match_placements_packed(b, vm_tiles(vm), (int)args[1], &rule, buf, MAX_PLACEMENTS + 1);
+  return placement_list(vm, buf, n);
 }
 
 static Value enumerate(Vm *vm, Value *args, PlaceMode mode, bool filtered) {
@@ -148,30 +158,23 @@ static Value enumerate(Vm *vm, Value *args, PlaceMode mode, bool filtered) {
     vm_error(vm, "placements nested more than %d deep in filters", MAX_NESTING);
     return 0;
   }
-  int grid = b->spec.grid; /* read now: a filter may run script code */
   FilterCtx ctx = {vm, args[0], filtered ? (int)args[2] : -1};
-  Placement *buf = placement_buf[placement_depth++];
-  int n = board_placements(b, vm_tiles(vm), (int)args[1], mode, filtered ? script_filter : NULL,
-                           &ctx, buf, MAX_PLACEMENTS + 1);
+  PlaceOptions opt = {.filter = filtered ? script_filter : NULL, .ctx = &ctx,
+                      .packed = placement_buf[placement_depth++]};
+  int n = board_placements_with(b, vm_tiles(vm), (int)args[1], mode, &opt, NULL,
+                                MAX_PLACEMENTS + 1);
   placement_depth--;
   if (vm_failed(vm)) return 0;
-  return pack_placements(vm, grid, buf, n);
+  return placement_list(vm, opt.packed, n);
 }
 
 /* The script's list of packed placements (each knowing its grid). */
-static Value pack_placements(Vm *vm, int grid, Placement *buf, int n) {
+static Value placement_list(Vm *vm, const int64_t *buf, int n) {
   if (n > MAX_PLACEMENTS) {
     vm_error(vm, "too many placements (more than %d)", MAX_PLACEMENTS);
     return 0;
   }
-  Value out = vm_list_new(vm, n, false);
-  if (vm_failed(vm)) return 0;
-  Value *v = vm_list_items(vm, out);
-  for (int i = 0; i < n; i++) {
-    buf[i].grid = grid;
-    v[i] = placement_pack(buf[i]);
-  }
-  return out;
+  return vm_list_from(vm, buf, n, false);
 }
 
 Value native_placements(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_ADJACENT, false); }
@@ -240,9 +243,7 @@ Value native_neighbors(Vm *vm, Value *args) {
 Value native_cells(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
   if (!b) return 0;
-  int n = 0;
-  for (int e = 0; e < b->count; e++) n += is_top(b, e);
-  Value out = vm_list_new(vm, n, false);
+  Value out = vm_list_new(vm, b->tops, false);
   if (vm_failed(vm)) return 0;
   Value *v = vm_list_items(vm, out);
   for (int e = 0, i = 0; e < b->count; e++) {
@@ -254,10 +255,7 @@ Value native_cells(Vm *vm, Value *args) {
 
 Value native_filled(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
-  if (!b) return 0;
-  int n = 0;
-  for (int e = 0; e < b->count; e++) n += is_top(b, e);
-  return n;
+  return b ? b->tops : 0;
 }
 
 Value native_bounds(Vm *vm, Value *args) {
@@ -286,9 +284,11 @@ static uint64_t value_mask(Vm *vm, Value values) {
 }
 
 /* The outer list is made first and each region's list stored into it at
- * once, so every list made here is reachable from the result. */
+ * once, so every list made here is reachable from the result. The heap does
+ * not move while a native runs, so the item pointers taken after the last
+ * allocation stay good while the cells are written. */
 static Value region_lists(Vm *vm, const Board *b, const int32_t *region_of, int32_t *sizes,
-                          int regions) {
+                          Value **items, int regions) {
   for (int r = 0; r < regions; r++) sizes[r] = 0;
   for (int e = 0; e < b->count; e++)
     if (region_of[e] >= 0) sizes[region_of[e]]++;
@@ -298,15 +298,11 @@ static Value region_lists(Vm *vm, const Board *b, const int32_t *region_of, int3
     Value inner = vm_list_new(vm, sizes[r], false);
     if (vm_failed(vm)) return 0;
     vm_list_items(vm, out)[r] = inner;
-    sizes[r] = 0; /* now the fill position */
   }
-  Value *outer = vm_list_items(vm, out);
-  for (int e = 0; e < b->count; e++) {
-    int r = region_of[e];
-    if (r < 0) continue;
-    const BoardCell *c = board_cell(b, e);
-    vm_list_items(vm, outer[r])[sizes[r]++] = cell_pack((Coord){c->x, c->y});
-  }
+  for (int r = 0; r < regions; r++) items[r] = vm_list_items(vm, vm_list_items(vm, out)[r]);
+  const BoardCell *cells = board_cell(b, 0);
+  for (int e = 0; e < b->count; e++)
+    if (region_of[e] >= 0) *items[region_of[e]]++ = cell_pack((Coord){cells[e].x, cells[e].y});
   return out;
 }
 
@@ -316,8 +312,10 @@ Value native_regions(Vm *vm, Value *args) {
   size_t n = b->count > 0 ? (size_t)b->count : 1;
   int32_t *region_of = vm_scratch(vm, n * sizeof *region_of);
   int32_t *sizes = vm_scratch(vm, n * sizeof *sizes); /* at most one region per entry */
-  if (!region_of || !sizes) return 0;
-  return region_lists(vm, b, region_of, sizes, board_regions(b, value_mask(vm, args[1]), region_of));
+  Value **items = vm_scratch(vm, n * sizeof *items);
+  if (!region_of || !sizes || !items) return 0;
+  int regions = board_regions(b, value_mask(vm, args[1]), region_of);
+  return region_lists(vm, b, region_of, sizes, items, regions);
 }
 
 /* Empty cells show no value, so they never count, even if -1 is listed. */

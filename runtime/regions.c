@@ -5,7 +5,8 @@
  * set's root is always its smallest entry (the larger root is hung under the
  * smaller), so every parent is below its child. One ascending pass then turns
  * parents into region numbers: a root is the first entry of its region, and a
- * child's parent has already been numbered when the child is reached. */
+ * child's parent has already been numbered when the child is reached.
+ * Neighbours are found with board_top: one load on bounded boards. */
 #include "board.h"
 
 static bool value_matches(uint64_t mask, int v) { return v >= 0 && v < 64 && (mask >> v & 1); }
@@ -18,35 +19,43 @@ static int32_t find_root(int32_t *parent, int32_t e) {
   return e;
 }
 
-int board_regions(const Board *b, uint64_t value_mask, int32_t *region_of) {
+/* Union-find joins over the grid steps of half the directions (E, S / E,
+ * SE, SW), which meet every adjacent pair once; the steps are taken once per
+ * call, and board_top is one load on bounded boards. */
+static void join_neighbours(const Board *b, int32_t *region_of) {
   GridKind g = (GridKind)b->spec.grid;
   const BoardCell *cells = board_cell(b, 0);
-  for (int32_t e = 0; e < b->count; e++) {
-    Coord c = {cells[e].x, cells[e].y};
-    bool member = value_matches(value_mask, cells[e].value) && board_top(b, c) == e;
-    region_of[e] = member ? e : -1;
-  }
-  /* Half the directions (E, S / E, SE, SW) meet every adjacent pair once. */
   int half = grid_dir_count(g) / 2;
+  Coord step[3];
+  for (int d = 0; d < half; d++) step[d] = grid_step(g, (Coord){0, 0}, d);
   for (int32_t e = 0; e < b->count; e++) {
     if (region_of[e] < 0) continue;
-    Coord c = {cells[e].x, cells[e].y};
     for (int d = 0; d < half; d++) {
-      int f = board_top(b, grid_step(g, c, d));
+      Coord n = {(int16_t)(cells[e].x + step[d].x), (int16_t)(cells[e].y + step[d].y)};
+      int f = board_top(b, n);
       if (f < 0 || region_of[f] < 0) continue;
       int32_t re = find_root(region_of, e), rf = find_root(region_of, f);
       if (re < rf) region_of[rf] = re;
       else if (rf < re) region_of[re] = rf;
     }
   }
-  /* Numbers are stored as -2 - n during the pass, to tell them from parents. */
+}
+
+int board_regions(const Board *b, uint64_t value_mask, int32_t *region_of) {
+  const BoardCell *cells = board_cell(b, 0);
+  bool stacked = b->spec.levels > 1; /* else every entry is a top cell */
+  for (int32_t e = 0; e < b->count; e++) {
+    bool member = value_matches(value_mask, cells[e].value) &&
+                  (!stacked || board_top(b, (Coord){cells[e].x, cells[e].y}) == e);
+    region_of[e] = member ? e : -1;
+  }
+  join_neighbours(b, region_of);
+  /* In one ascending pass: e still holds its parent p <= e, and p, if not
+   * e itself, already holds its number (that of its root). */
   int regions = 0;
   for (int32_t e = 0; e < b->count; e++) {
     int32_t p = region_of[e];
-    if (p < 0) continue;
-    region_of[e] = p == e ? -2 - regions++ : region_of[p];
+    if (p >= 0) region_of[e] = p == e ? regions++ : region_of[p];
   }
-  for (int32_t e = 0; e < b->count; e++)
-    if (region_of[e] != -1) region_of[e] = -2 - region_of[e];
   return regions;
 }

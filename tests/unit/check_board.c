@@ -1,5 +1,6 @@
-/* check_board.c — the flat board: layout, index, placing, stacking, bounds
- * and the floating window (board.c). */
+/* check_board.c — the flat board: layout, both kinds of index (direct on
+ * bounded boards, hashed on unbounded ones), placing, stacking, bounds and
+ * the floating window (board.c). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,6 +224,184 @@ START_TEST(test_placement_cells) {
 }
 END_TEST
 
+/* ---- the direct index of bounded boards ---- */
+
+/* Every coordinate of a box around the board, against a plain model. */
+static void expect_tops(const Board *b, int model[40][40], int x0, int y0) {
+  for (int y = 0; y < 40; y++)
+    for (int x = 0; x < 40; x++)
+      ck_assert_int_eq(board_top(b, (Coord){(int16_t)(x0 + x), (int16_t)(y0 + y)}), model[y][x] - 1);
+}
+
+START_TEST(test_fixed_direct_index) {
+  Board *b = new_board(GRID_SQUARE, BOARD_BOUND_FIXED, 2, 4, 3, 24);
+  ck_assert_int_eq(b->dw, 4);
+  ck_assert_int_eq(b->dh, 3);
+  TileDef tiles[2] = {token(7), domino(1, 2)};
+  static int model[40][40];
+  memset(model, 0, sizeof model);
+  ck_assert_int_eq(board_place(b, &tiles[0], at(0, 3, 2, 0, 0)), 0); /* a corner */
+  model[2 + 10][3 + 10] = 1;
+  ck_assert_int_eq(board_place(b, &tiles[1], at(1, 0, 0, 1, 0)), 0); /* (0,0) (0,1) */
+  model[10][10] = 2, model[11][10] = 3;
+  ck_assert_int_eq(board_place(b, &tiles[0], at(0, 0, 1, 0, 1)), 0); /* stacked */
+  model[11][10] = 4;
+  expect_tops(b, model, -10, -10);
+  /* outside the bounds: refused, nothing changed */
+  ck_assert_int_eq(board_place(b, &tiles[1], at(1, 3, 0, 0, 0)), -1); /* (4,0) */
+  ck_assert_int_eq(board_place(b, &tiles[0], at(0, -1, 0, 0, 0)), -1);
+  ck_assert_int_eq(board_place(b, &tiles[0], at(0, 0, 3, 0, 0)), -1);
+  ck_assert_int_eq(b->count, 4);
+  ck_assert_int_eq(b->tops, 3);
+  expect_tops(b, model, -10, -10);
+  free(b);
+}
+END_TEST
+
+/* A window board's index is centred on its first cell, wherever that is:
+ * every cell within w-1, h-1 of it can be placed, nothing further. */
+START_TEST(test_window_direct_index_away_from_origin) {
+  for (int grid = 0; grid < 2; grid++) {
+    Board *b = new_board(grid, BOARD_BOUND_WINDOW, 1, 4, 3, 40);
+    ck_assert_int_eq(b->dw, 7);
+    ck_assert_int_eq(b->dh, 5);
+    TileDef tiles[1] = {token(5)};
+    static int model[40][40];
+    memset(model, 0, sizeof model);
+    int fx = -200, fy = 311; /* the first cell */
+    ck_assert_int_eq(board_place(b, &tiles[0], at(0, fx, fy, 0, 0)), 0);
+    model[20][20] = 1;
+    ck_assert_int_eq(b->ox, fx - 3);
+    ck_assert_int_eq(b->oy, fy - 2);
+    /* the far corners of the reach: fine for the index (the window itself is
+     * the natives' and placements' business) */
+    int corners[4][2] = {{-3, -2}, {3, -2}, {-3, 2}, {3, 2}};
+    for (int i = 0; i < 4; i++) {
+      ck_assert_int_eq(board_place(b, &tiles[0], at(0, fx + corners[i][0], fy + corners[i][1], 0, 0)), 0);
+      model[20 + corners[i][1]][20 + corners[i][0]] = b->count;
+    }
+    /* one step beyond, on each side: refused */
+    int beyond[4][2] = {{-4, 0}, {4, 0}, {0, -3}, {0, 3}};
+    for (int i = 0; i < 4; i++)
+      ck_assert_int_eq(board_place(b, &tiles[0], at(0, fx + beyond[i][0], fy + beyond[i][1], 0, 0)), -1);
+    ck_assert_int_eq(b->count, 5);
+    expect_tops(b, model, fx - 20, fy - 20);
+    free(b);
+  }
+}
+END_TEST
+
+/* A tile whose own cells reach too far from its first cell is refused whole
+ * on an empty window board, and the origin is not set by it. */
+START_TEST(test_window_first_tile_too_long) {
+  Board *b = new_board(GRID_SQUARE, BOARD_BOUND_WINDOW, 1, 2, 2, 10);
+  TileDef line = {.cell_count = 3, .dx = {0, 1, 2}, .value = {1, 1, 1}};
+  TileDef two = domino(4, 4);
+  ck_assert_int_eq(board_place(b, &line, at(0, 9, 9, 0, 0)), -1);
+  ck_assert_int_eq(b->count, 0);
+  ck_assert_int_eq(board_place(b, &two, at(0, 30, 30, 2, 0)), 0); /* (30,30) (29,30) */
+  ck_assert_int_eq(board_top(b, (Coord){29, 30}), 1);
+  ck_assert_int_eq(board_top(b, (Coord){9, 9}), -1);
+  free(b);
+}
+END_TEST
+
+/* The same random moves on a window board (direct index) and an unbounded
+ * one (hashed): the same tops everywhere, stacking included. A move with a
+ * cell out of the window board's reach (w-1, h-1 from its first cell) must
+ * be refused there, and is not made on the other. */
+START_TEST(test_direct_and_hashed_agree) {
+  uint64_t seed = 12345;
+  int total = 0, stacked = 0, refused = 0;
+  for (int trial = 0; trial < 60; trial++) {
+    int grid = trial % 2, w = 2 + trial % 5, h = 2 + trial % 4;
+    Board *d = new_board(grid, BOARD_BOUND_WINDOW, 3, w, h, 300);
+    Board *u = new_board(grid, BOARD_BOUND_NONE, 3, 0, 0, 300);
+    TileDef tiles[2] = {token(3), domino(1, 2)};
+    int fx = trial * 7 - 200, fy = 100 - trial * 3;
+    ck_assert_int_eq(board_place(d, &tiles[0], at(0, fx, fy, 0, 0)), 0);
+    ck_assert_int_eq(board_place(u, &tiles[0], at(0, fx, fy, 0, 0)), 0);
+    for (int m = 0; m < 200; m++) {
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      uint32_t r = (uint32_t)(seed >> 33);
+      Placement p = at((int)(r & 1), fx + (int)((r >> 1) % (uint32_t)(2 * w + 1)) - w,
+                       fy + (int)((r >> 9) % (uint32_t)(2 * h + 1)) - h, (int)((r >> 17) % 6),
+                       (int)((r >> 21) % 3));
+      Coord cells[TILE_MAX_CELLS];
+      int n = placement_cells((GridKind)grid, &tiles[p.tile], p, cells);
+      bool reach = true;
+      for (int i = 0; i < n; i++)
+        reach &= abs(cells[i].x - fx) < w && abs(cells[i].y - fy) < h;
+      int rd = board_place(d, &tiles[p.tile], p);
+      if (!reach) {
+        ck_assert_int_eq(rd, -1);
+        refused++;
+        continue;
+      }
+      ck_assert_int_eq(board_place(u, &tiles[p.tile], p), rd);
+    }
+    ck_assert_int_eq(d->count, u->count);
+    ck_assert_int_eq(d->tops, u->tops);
+    total += d->count, stacked += d->count - d->tops;
+    for (int y = fy - 12; y <= fy + 12; y++)
+      for (int x = fx - 12; x <= fx + 12; x++) {
+        Coord c = {(int16_t)x, (int16_t)y};
+        ck_assert_int_eq(board_top(d, c), board_top(u, c));
+      }
+    free(d), free(u);
+  }
+  ck_assert_int_gt(total, 1000); /* sanity: the boards were not trivial */
+  ck_assert_int_gt(stacked, 200);
+  ck_assert_int_gt(refused, 500);
+}
+END_TEST
+
+/* More than 255 cells: two-byte direct slots; more than 65535: four. */
+START_TEST(test_wide_direct_slots) {
+  Board *b = new_board(GRID_SQUARE, BOARD_BOUND_FIXED, 1, 30, 20, 600);
+  TileDef t = token(0);
+  for (int i = 0; i < 600; i++) {
+    t.value[0] = (int16_t)i;
+    ck_assert_int_eq(board_place(b, &t, at(0, i % 30, i / 30, 0, 0)), 0);
+  }
+  for (int i = 0; i < 600; i++) {
+    int e = board_top(b, (Coord){(int16_t)(i % 30), (int16_t)(i / 30)});
+    ck_assert_int_eq(e, i);
+    ck_assert_int_eq(board_cell(b, e)->value, i);
+  }
+  ck_assert_int_eq(b->tops, 600);
+  free(b);
+  /* past 65535 entries: four-byte slots */
+  b = new_board(GRID_SQUARE, BOARD_BOUND_FIXED, 1, 300, 300, 90000);
+  for (int i = 0; i < 70000; i++) ck_assert_int_eq(board_place(b, &t, at(0, i % 300, i / 300, 0, 0)), 0);
+  for (int i = 0; i < 70000; i += 97)
+    ck_assert_int_eq(board_top(b, (Coord){(int16_t)(i % 300), (int16_t)(i / 300)}), i);
+  ck_assert_int_eq(board_top(b, (Coord){299, 299}), -1);
+  free(b);
+}
+END_TEST
+
+/* The index is part of the flat block: bytes account for it, a copy works. */
+START_TEST(test_direct_bytes_and_clone) {
+  BoardSpec fixed = {.grid = GRID_SQUARE, .bound = BOARD_BOUND_FIXED, .levels = 1, .w = 9, .h = 7, .capacity = 63};
+  BoardSpec window = {.grid = GRID_HEX, .bound = BOARD_BOUND_WINDOW, .levels = 1, .w = 5, .h = 5, .capacity = 25};
+  ck_assert_uint_ge(board_bytes(&fixed), sizeof(Board) + 63 * sizeof(BoardCell) + 9 * 7);
+  ck_assert_uint_ge(board_bytes(&window), sizeof(Board) + 25 * sizeof(BoardCell) + 9 * 9);
+  size_t n = board_bytes(&window);
+  Board *a = malloc(n), *c = malloc(n);
+  board_init(a, &window);
+  TileDef d = domino(2, 6);
+  ck_assert_int_eq(board_place(a, &d, at(0, 10, -10, 0, 0)), 0);
+  memcpy(c, a, n);
+  ck_assert_int_eq(board_place(a, &d, at(0, 10, -9, 0, 0)), 0);
+  ck_assert_int_eq(board_top(c, (Coord){10, -9}), -1);
+  ck_assert_int_eq(board_top(a, (Coord){11, -9}), 3);
+  ck_assert_int_eq(board_top(c, (Coord){11, -10}), 1);
+  free(a);
+  free(c);
+}
+END_TEST
+
 static Suite *board_suite(void) {
   Suite *s = suite_create("board");
   TCase *tc = tcase_create("core");
@@ -236,6 +415,12 @@ static Suite *board_suite(void) {
   tcase_add_test(tc, test_fixed_bounds);
   tcase_add_test(tc, test_window_exact_limit);
   tcase_add_test(tc, test_placement_cells);
+  tcase_add_test(tc, test_fixed_direct_index);
+  tcase_add_test(tc, test_window_direct_index_away_from_origin);
+  tcase_add_test(tc, test_window_first_tile_too_long);
+  tcase_add_test(tc, test_direct_and_hashed_agree);
+  tcase_add_test(tc, test_wide_direct_slots);
+  tcase_add_test(tc, test_direct_bytes_and_clone);
   suite_add_tcase(s, tc);
   return s;
 }

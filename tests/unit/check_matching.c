@@ -1,7 +1,9 @@
-/* check_matching.c — the matching rule's fast path (accepted-value masks
- * per frontier cell) against the direct check on the board, on random
- * square and hex boards with wilds, match-anything values and values the
- * masks cannot hold. */
+/* check_matching.c — the matching rule's fast path (touch rows per tile
+ * value, matched in the bit rows of board_placements_with) against
+ * board_placements filtered by the direct check on the board (match_holds),
+ * on random square and hex boards — unbounded, fixed, floating windows
+ * whose first cell is away from the origin, stacked boards — with wilds,
+ * match-anything values and values the bit rows cannot hold. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,19 +30,28 @@ static TileDef domino(int a, int b) {
   return t;
 }
 
-static Board *random_board(int grid, int bound, TileDef *tiles, int tile_count, int moves) {
-  BoardSpec spec = {(uint8_t)grid, (uint8_t)bound, 1, 5, 5, 200};
+typedef struct Setup {
+  int grid, bound, levels, w, h;
+  Coord start; /* where the start-like token goes first */
+} Setup;
+
+/* A start-like token showing 99, then random legal moves (level 0, or
+ * stacking now and then when the board has levels). */
+static Board *random_board(const Setup *su, TileDef *tiles, int tile_count, int moves) {
+  BoardSpec spec = {(uint8_t)su->grid, (uint8_t)su->bound, (uint8_t)su->levels, (int16_t)su->w,
+                    (int16_t)su->h, 200};
   Board *b = malloc(board_bytes(&spec));
   board_init(b, &spec);
-  tiles[tile_count] = domino(99, 99); /* a start-like tile showing 99 */
+  tiles[tile_count] = domino(99, 99);
   tiles[tile_count].cell_count = 1;
-  board_place(b, &tiles[tile_count], (Placement){tile_count, {0, 0}, 0, 0, grid});
+  ck_assert_int_eq(board_place(b, &tiles[tile_count], (Placement){tile_count, su->start, 0, 0, su->grid}), 0);
   Placement options[CAP];
   for (int m = 0; m < moves; m++) {
     int t = (int)(next() % (uint32_t)tile_count);
-    int n = board_placements(b, tiles, t, PLACE_ADJACENT, NULL, NULL, options, CAP);
-    if (n == 0) break;
-    board_place(b, &tiles[t], options[next() % (uint32_t)n]);
+    PlaceMode mode = su->levels > 1 && next() % 3 == 0 ? PLACE_STACK : PLACE_ADJACENT;
+    int n = board_placements(b, tiles, t, mode, NULL, NULL, options, CAP);
+    if (n == 0) continue;
+    ck_assert_int_eq(board_place(b, &tiles[t], options[next() % (uint32_t)n]), 0);
   }
   return b;
 }
@@ -50,25 +61,45 @@ static bool direct(void *ctx, const Board *b, Placement p) {
   return match_holds(b, pair[0], pair[1], p);
 }
 
-static void compare(int grid, int bound, const MatchRule *rule, int seeds) {
+static int64_t packed[CAP];
+
+static void compare_setup(const Setup *su, const MatchRule *rule, int seeds) {
   TileDef tiles[80];
   int count = 0;
   for (int a = 0; a <= 6; a++)
     for (int b2 = a; b2 <= 6; b2++) tiles[count++] = domino(a, b2);
-  tiles[count++] = domino(70, 3); /* a value beyond the masks: direct path */
+  tiles[count++] = domino(70, 3); /* a value beyond the bit rows: direct path */
+  tiles[count] = domino(2, 5);    /* a tromino: three cells, two of one value */
+  tiles[count].cell_count = 3, tiles[count].dx[2] = 1, tiles[count].dy[2] = 1;
+  tiles[count++].value[2] = 2;
+  long found = 0; /* sanity: not all empty */
   for (int s = 0; s < seeds; s++) {
-    rng_state = (uint64_t)s * 7919 + (uint64_t)grid;
-    Board *b = random_board(grid, bound, tiles, count, 1 + s % 12);
+    rng_state = (uint64_t)s * 7919 + (uint64_t)su->grid * 31 + (uint64_t)su->bound;
+    Board *b = random_board(su, tiles, count, 1 + s % 12);
     for (int t = 0; t < count; t++) {
       const void *ctx[2] = {tiles, rule};
       int n_fast = match_placements(b, tiles, t, rule, fast, CAP);
       int n_slow = board_placements(b, tiles, t, PLACE_ADJACENT, direct, ctx, slow, CAP);
-      ck_assert_msg(n_fast == n_slow, "grid %d seed %d tile %d: %d fast vs %d direct", grid, s, t, n_fast, n_slow);
-      ck_assert_msg(memcmp(fast, slow, sizeof(Placement) * (size_t)n_fast) == 0, "grid %d seed %d tile %d: order",
-                    grid, s, t);
+      ck_assert_msg(n_fast == n_slow, "grid %d bound %d seed %d tile %d: %d fast vs %d direct",
+                    su->grid, su->bound, s, t, n_fast, n_slow);
+      ck_assert_msg(memcmp(fast, slow, sizeof(Placement) * (size_t)n_fast) == 0,
+                    "grid %d bound %d seed %d tile %d: order", su->grid, su->bound, s, t);
+      ck_assert_int_eq(match_placements_packed(b, tiles, t, rule, packed, CAP), n_fast);
+      for (int i = 0; i < n_fast; i++) {
+        Placement p = fast[i];
+        p.grid = su->grid;
+        ck_assert(packed[i] == placement_pack(p));
+      }
+      found += n_fast;
     }
     free(b);
   }
+  ck_assert_int_gt(found, 20 * seeds);
+}
+
+static void compare(int grid, int bound, const MatchRule *rule, int seeds) {
+  Setup su = {grid, bound, 1, 5, 5, {0, 0}};
+  compare_setup(&su, rule, seeds);
 }
 
 START_TEST(square_window_with_wild_and_start) {
@@ -86,6 +117,34 @@ END_TEST
 START_TEST(wild_beyond_masks_takes_direct_path) {
   MatchRule rule = {2, 1, {0, 70}, {99}};
   compare(GRID_SQUARE, BOARD_BOUND_NONE, &rule, 60);
+}
+END_TEST
+
+START_TEST(hex_window_away_from_origin) {
+  MatchRule rule = {1, 1, {0}, {99}};
+  Setup su = {GRID_HEX, BOARD_BOUND_WINDOW, 1, 5, 4, {-13, 22}};
+  compare_setup(&su, &rule, 150);
+}
+END_TEST
+
+START_TEST(square_fixed_and_window_offsets) {
+  MatchRule rule = {2, 2, {0, 6}, {99, 5}};
+  Setup fixed = {GRID_SQUARE, BOARD_BOUND_FIXED, 1, 7, 6, {3, 2}};
+  compare_setup(&fixed, &rule, 120);
+  Setup window = {GRID_SQUARE, BOARD_BOUND_WINDOW, 1, 6, 4, {100, -40}};
+  compare_setup(&window, &rule, 120);
+  MatchRule plain = {0, 0, {0}, {0}}; /* the start token matches nothing */
+  compare_setup(&window, &plain, 60);
+}
+END_TEST
+
+/* Only top cells match: a stacked tile hides what it covers. */
+START_TEST(stacked_boards) {
+  MatchRule rule = {1, 1, {0}, {99}};
+  Setup square = {GRID_SQUARE, BOARD_BOUND_WINDOW, 3, 5, 5, {2, -1}};
+  compare_setup(&square, &rule, 150);
+  Setup hex = {GRID_HEX, BOARD_BOUND_NONE, 2, 0, 0, {0, 0}};
+  compare_setup(&hex, &rule, 100);
 }
 END_TEST
 
@@ -114,11 +173,14 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("matching");
   TCase *tc = tcase_create("fast path equals direct check");
-  tcase_set_timeout(tc, 60);
+  tcase_set_timeout(tc, 120);
   tcase_add_test(tc, rule_itself);
   tcase_add_test(tc, square_window_with_wild_and_start);
   tcase_add_test(tc, hex_unbounded_plain_equality);
   tcase_add_test(tc, wild_beyond_masks_takes_direct_path);
+  tcase_add_test(tc, hex_window_away_from_origin);
+  tcase_add_test(tc, square_fixed_and_window_offsets);
+  tcase_add_test(tc, stacked_boards);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

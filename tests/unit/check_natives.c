@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "matching.h"
 #include "vm.h"
 
 
@@ -428,6 +429,53 @@ START_TEST(test_placements) {
 }
 END_TEST
 
+/* The rule written out, as a placement filter: what placements_matching
+ * must agree with (wild 0, the start token 99 matches anything). */
+static Value matches_rule(Vm *v, const Value *args, int nargs) {
+  (void)nargs;
+  MatchRule rule = {1, 1, {0}, {99}};
+  return match_holds(vm_board(v, args[0]), vm_tiles(v), &rule, placement_unpack(args[1]));
+}
+
+START_TEST(test_placements_matching) {
+  Value start = CALL(token_named, 99, S("start")), d = CALL(domino, 1, 2);
+  Value six = CALL(domino, 6, 6), w = CALL(domino, 0, 5), hex_d = CALL(domino, 2, 3);
+  Value b = add_board(GRID_SQUARE, BOARD_BOUND_WINDOW, 3, 3, 1);
+  Value hex = add_board(GRID_HEX, BOARD_BOUND_WINDOW, 4, 4, 1);
+  Value wild = ints(1, 0), any = ints(1, 99);
+  int rule = vm_test_add_function(vm, matches_rule);
+  ck_assert_int_eq(CALL(len_list, CALL(placements_match, b, d, wild, any)), 0); /* empty */
+  CALL(put, b, start, C(5, -5));
+  CALL(put, hex, start, C(-7, 3));
+  /* around the start token alone, every adjacent placement matches */
+  ck_assert_str_eq(fmt("[P", CALL(placements_match, b, d, wild, any)),
+                   "[1-2 5,-7 S, 1-2 4,-6 E, 1-2 4,-6 S, 1-2 5,-6 E, 1-2 5,-6 W, 1-2 5,-6 N, "
+                   "1-2 6,-6 S, 1-2 6,-6 W, 1-2 3,-5 E, 1-2 4,-5 S, 1-2 4,-5 W, 1-2 4,-5 N, "
+                   "1-2 6,-5 E, 1-2 6,-5 S, 1-2 6,-5 N, 1-2 7,-5 W, 1-2 4,-4 E, 1-2 4,-4 N, "
+                   "1-2 5,-4 E, 1-2 5,-4 S, 1-2 5,-4 W, 1-2 6,-4 W, 1-2 6,-4 N, 1-2 5,-3 N]");
+  CALL(place, b, P(d, 6, -5, 0, 0, GRID_SQUARE)); /* 1 at 6,-5 and 2 at 7,-5: the window is full wide */
+  CALL(place, hex, P(hex_d, -6, 3, 0, 0, GRID_HEX));
+  ok();
+  /* 6-6 may only touch the start token; 0-5 (wild) anything */
+  ck_assert_str_eq(fmt("[P", CALL(placements_match, b, six, wild, any)),
+                   "[6-6 5,-7 S, 6-6 5,-6 E, 6-6 5,-4 E, 6-6 5,-4 S]");
+  Value tiles[4] = {d, six, w, hex_d};
+  for (int i = 0; i < 4; i++) {
+    ck_assert_str_eq(fmt("[P", CALL(placements_match, b, tiles[i], wild, any)),
+                     fmt("[P", CALL(placements_f, b, tiles[i], rule)));
+    ck_assert_str_eq(fmt("[P", CALL(placements_match, hex, tiles[i], wild, any)),
+                     fmt("[P", CALL(placements_f, hex, tiles[i], rule)));
+  }
+  ck_assert_int_gt(CALL(len_list, CALL(placements_match, hex, w, wild, any)), 10);
+  ok();
+  fresh();
+  Value one = CALL(domino, 1, 1);
+  CALL(placements_match, add_board(GRID_SQUARE, 0, 0, 0, 1), one,
+       ints(9, 1, 2, 3, 4, 5, 6, 7, 8, 9), ints(0));
+  expect_error("at most 8");
+}
+END_TEST
+
 START_TEST(test_too_many_placements) {
   int xy[] = {0, 0, 1, 0, 2, 0, 2, 1};
   Value l = CALL(polyomino, S("L"), cells_of(4, xy), 1, 1);
@@ -530,6 +578,7 @@ static Suite *natives_suite(void) {
       {"cells", test_cells_and_placements}, {"place", test_place_and_read},
       {"place_errors", test_place_errors}, {"neighbors", test_neighbors},
       {"placements", test_placements},     {"too_many", test_too_many_placements},
+      {"placements_matching", test_placements_matching},
       {"regions", test_regions_and_counts}, {"format", test_format},
       {"print", test_print},
   };

@@ -442,6 +442,14 @@ static void compare(const Board *b, const TileDef *tiles, int tid, PlaceMode mod
       ck_abort_msg("mode %d tile %d item %d: got (%d,%d) o%d L%d, want (%d,%d) o%d L%d", mode, tid,
                    i, got[i].at.x, got[i].at.y, got[i].orientation, got[i].level, want[i].at.x,
                    want[i].at.y, want[i].orientation, want[i].level);
+  static int64_t packed[BIG]; /* packed output: the same placements */
+  PlaceOptions opt = {.filter = f, .ctx = &salt, .packed = packed};
+  ck_assert_int_eq(board_placements_with(b, tiles, tid, mode, &opt, NULL, BIG), n_got);
+  for (int i = 0; i < n_got; i++) {
+    Placement p = got[i];
+    p.grid = b->spec.grid;
+    if (packed[i] != placement_pack(p)) ck_abort_msg("packed placement %d differs", i);
+  }
   if (n_want > 2) { /* a smaller cap gives a prefix */
     int cap = 1 + (int)rnd((uint32_t)n_want - 1);
     ck_assert_int_eq(board_placements(b, tiles, tid, mode, f, &salt, got, cap), cap);
@@ -453,11 +461,13 @@ static void compare(const Board *b, const TileDef *tiles, int tid, PlaceMode mod
 }
 
 /* Policy: 0 random, 1 go as far east as possible (long boards: frames over 64
- * columns take the plain-scan path). */
+ * columns take the plain-scan path), 2 a window board whose first tile is
+ * put somewhere away from the origin (its index is centred there). */
 static int run_board(int policy) {
   int grid = (int)rnd(2), bound = (int)rnd(3), levels = rnd(3) ? 1 + (int)rnd(4) : 1;
   int w = 0, h = 0;
   if (policy == 1) bound = BOARD_BOUND_NONE;
+  if (policy == 2) bound = BOARD_BOUND_WINDOW;
   if (bound == BOARD_BOUND_FIXED) {
     int shape = (int)rnd(6);
     w = shape == 0 ? 66 + (int)rnd(6) : shape == 1 ? 2 + (int)rnd(4) : 2 + (int)rnd(11);
@@ -476,6 +486,19 @@ static int run_board(int policy) {
   if (policy == 0) {
     tiles[ntiles++] = tetromino("TOS"[rnd(3)], (int)rnd(2), rnd(2));
     while (ntiles < 8) tiles[ntiles++] = random_tile();
+  }
+  if (policy == 2) {
+    int tid = (int)rnd((uint32_t)ntiles);
+    Placement first = at(tid, (int)rnd(101) - 50, (int)rnd(101) - 50,
+                         (int)rnd((uint32_t)(grid == GRID_HEX ? 6 : 4)), 0);
+    int ok = board_place(b, &tiles[tid], first);
+    int cx[TILE_MAX_CELLS], cy[TILE_MAX_CELLS];
+    naive_cells(&tiles[tid], first.at.x, first.at.y, first.orientation, cx, cy);
+    bool reach = true; /* every cell within w-1, h-1 of the first */
+    for (int i = 0; i < tiles[tid].cell_count; i++)
+      reach &= abs(cx[i] - cx[0]) < w && abs(cy[i] - cy[0]) < h;
+    ck_assert_int_eq(ok, reach ? 0 : -1);
+    if (ok == 0) naive_place(&tiles[tid], first);
   }
   int steps = policy == 1 ? 45 : 6 + (int)rnd(20);
   for (int step = 0; step < steps; step++) {
@@ -508,6 +531,13 @@ START_TEST(test_differential_random_boards) {
 }
 END_TEST
 
+START_TEST(test_differential_windows_away_from_origin) {
+  rng_state = 0x6A09E667F3BCC909ULL;
+  for (int i = 0; i < 150; i++) run_board(2);
+  ck_assert_int_gt(compared, 1500);
+}
+END_TEST
+
 START_TEST(test_differential_long_boards) {
   rng_state = 0xD1B54A32D192ED03ULL;
   int widest = 0;
@@ -534,6 +564,7 @@ static Suite *placements_suite(void) {
   tcase_set_timeout(diff, 120);
   tcase_add_test(diff, test_differential_random_boards);
   tcase_add_test(diff, test_differential_long_boards);
+  tcase_add_test(diff, test_differential_windows_away_from_origin);
   suite_add_tcase(s, diff);
   return s;
 }

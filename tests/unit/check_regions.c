@@ -1,19 +1,24 @@
 /* check_regions.c — board_regions: hand cases, then a differential test
  * against a naive breadth-first flood fill over a model kept here (its own
- * grid array, entry list and neighbour tables). */
+ * grid array, entry list and neighbour tables), on unbounded boards (hashed
+ * index) and bounded ones (direct index). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
 
-static Board *new_board(int grid, int levels, int capacity) {
-  BoardSpec spec = {.grid = (uint8_t)grid, .bound = BOARD_BOUND_NONE, .levels = (uint8_t)levels,
-                    .capacity = capacity};
+static Board *new_bounded_board(int grid, int bound, int w, int h, int levels, int capacity) {
+  BoardSpec spec = {.grid = (uint8_t)grid, .bound = (uint8_t)bound, .levels = (uint8_t)levels,
+                    .w = (int16_t)w, .h = (int16_t)h, .capacity = capacity};
   Board *b = malloc(board_bytes(&spec));
   ck_assert_ptr_nonnull(b);
   board_init(b, &spec);
   return b;
+}
+
+static Board *new_board(int grid, int levels, int capacity) {
+  return new_bounded_board(grid, BOARD_BOUND_NONE, 0, 0, levels, capacity);
 }
 
 static TileDef token(int v) {
@@ -171,6 +176,15 @@ static int random_value(void) {
   return r == 0 ? -1 - (int)rnd(3) : r == 1 ? 64 + (int)rnd(3) : r == 2 ? 63 : (int)rnd(4);
 }
 
+/* Where cells go: spread x spread cells from (x0, y0); the other cell of a
+ * domino may stick out by one unless `strict` (bounded boards). */
+static int area_x0, area_y0;
+static bool area_strict;
+
+static bool in_area(int x, int y, int spread) {
+  return !area_strict || (x >= area_x0 && y >= area_y0 && x < area_x0 + spread && y < area_y0 + spread);
+}
+
 /* Tokens and dominoes at random spots of a small area, stacking where the
  * cells allow it; gives up when the area is full. */
 static void grow(Board *b, int target, int spread) {
@@ -179,7 +193,7 @@ static void grow(Board *b, int target, int spread) {
   static const int sq_dir[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
   static const int hx_dir[6][2] = {{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}};
   for (int tries = 0; nv.count < target && tries < 50 * target; tries++) {
-    int x = (int)rnd((uint32_t)spread) - spread / 2, y = (int)rnd((uint32_t)spread) - spread / 2;
+    int x = area_x0 + (int)rnd((uint32_t)spread), y = area_y0 + (int)rnd((uint32_t)spread);
     int e0 = naive_top(x, y), h0 = e0 < 0 ? 0 : nv.level[e0] + 1;
     if (h0 >= nv.levels) continue;
     if (rnd(2)) {
@@ -191,7 +205,7 @@ static void grow(Board *b, int target, int spread) {
       int x1 = x + (nv.grid == GRID_HEX ? hx_dir[d][0] : sq_dir[d][0]);
       int y1 = y + (nv.grid == GRID_HEX ? hx_dir[d][1] : sq_dir[d][1]);
       int e1 = naive_top(x1, y1), h1 = e1 < 0 ? 0 : nv.level[e1] + 1;
-      if (h1 != h0 || nv.count + 2 > target + 1) continue;
+      if (h1 != h0 || nv.count + 2 > target + 1 || !in_area(x1, y1, spread)) continue;
       int va = random_value(), vb = random_value();
       TileDef t = domino(va, vb);
       ck_assert_int_eq(board_place(b, &t, at(x, y, d, h0)), 0);
@@ -212,6 +226,20 @@ static void compare_regions(const Board *b) {
   }
 }
 
+/* Grows b to a few sizes along the way (so small boards are compared too),
+ * comparing the regions with the naive version each time; returns the sum
+ * of the sizes compared. */
+static long grow_and_compare(Board *b, int capacity, int spread) {
+  long total = 0;
+  for (int target = 1; target <= capacity - 1; target += 1 + target / 2) {
+    grow(b, target, spread);
+    ck_assert_int_eq(b->count, nv.count);
+    total += nv.count;
+    compare_regions(b);
+  }
+  return total;
+}
+
 START_TEST(test_differential_random_boards) {
   rng_state = 0x853C49E6748FEA9BULL;
   long total = 0;
@@ -221,13 +249,8 @@ START_TEST(test_differential_random_boards) {
     int capacity = 2 + (int)rnd(120);
     Board *b = new_board(nv.grid, nv.levels, capacity);
     int spread = 3 + (int)rnd(14);
-    /* a few sizes along the way, so small boards are compared too */
-    for (int target = 1; target <= capacity - 1; target += 1 + target / 2) {
-      grow(b, target, spread);
-      ck_assert_int_eq(b->count, nv.count);
-      total += nv.count;
-      compare_regions(b);
-    }
+    area_x0 = area_y0 = -(spread / 2), area_strict = false;
+    total += grow_and_compare(b, capacity, spread);
     free(b);
   }
   ck_assert_int_gt(total, 20000);
@@ -240,11 +263,33 @@ START_TEST(test_differential_big_board) {
     memset(&nv, 0, sizeof nv);
     nv.grid = grid, nv.levels = 2;
     Board *b = new_board(grid, 2, MAXE);
+    area_x0 = area_y0 = -30, area_strict = false;
     grow(b, MAXE - 1, 60);
     ck_assert_int_gt(nv.count, 3000);
     compare_regions(b);
     free(b);
   }
+}
+END_TEST
+
+/* Fixed boards (the area is the board) and window boards (the area fits
+ * the window, away from the origin): the direct index. */
+START_TEST(test_differential_bounded_boards) {
+  rng_state = 0x1F83D9AB5BE0CD19ULL;
+  long total = 0;
+  for (int trial = 0; trial < 300; trial++) {
+    memset(&nv, 0, sizeof nv);
+    nv.grid = (int)rnd(2), nv.levels = 1 + (int)rnd(3);
+    int spread = 2 + (int)rnd(12), capacity = 2 + (int)rnd(120);
+    bool fixed = rnd(2);
+    area_x0 = fixed ? 0 : (int)rnd(80) - 40, area_y0 = fixed ? 0 : (int)rnd(80) - 40;
+    area_strict = true;
+    Board *b = new_bounded_board(nv.grid, fixed ? BOARD_BOUND_FIXED : BOARD_BOUND_WINDOW, spread,
+                                 spread, nv.levels, capacity);
+    total += grow_and_compare(b, capacity, spread);
+    free(b);
+  }
+  ck_assert_int_gt(total, 10000);
 }
 END_TEST
 
@@ -257,6 +302,7 @@ static Suite *regions_suite(void) {
   tcase_add_test(tc, test_only_top_cells_count);
   tcase_add_test(tc, test_differential_random_boards);
   tcase_add_test(tc, test_differential_big_board);
+  tcase_add_test(tc, test_differential_bounded_boards);
   suite_add_tcase(s, tc);
   return s;
 }
