@@ -43,11 +43,55 @@ static void bind(TsState *s) {
 
 static void invalidate_texts(TsState *s) { s->texts_valid = false; }
 
-/* After a run: record the error, or pack the tail (the decision's options
- * included) into the block. */
+/* ---- hot states ----
+ * Packing a state's tail into its block at every decision (and unpacking it
+ * to apply the next move) is what makes the block a complete, canonical
+ * position — but a playout never looks at the block. So a state reaching a
+ * decision stays "hot": its frames, stack and lists stay in the match's VM,
+ * and the next ts_apply on it runs on at once. Anything that reads the
+ * block's tail (hash, size, clone, copy, texts, observation, rendering)
+ * settles it first: one vm_pack, giving exactly the bytes an immediate pack
+ * would have (the collector copies from the roots, whatever the garbage).
+ * One state per match can be hot; using the VM for another state settles
+ * it. The working heap keeps the garbage of several decisions, so a state
+ * is settled anyway once a quarter of the heap is in use: every decision
+ * still finds at least three quarters of the heap free. */
+
+static void make_hot(TsState *s) {
+  s->hot = true;
+  s->match->hot = s;
+}
+
+static void forget_hot(TsState *s) { /* its working data is no longer wanted */
+  if (!s->hot) return;
+  s->hot = false;
+  s->match->hot = NULL;
+}
+
+void engine_settle(const TsState *cs) {
+  TsState *s = (TsState *)cs; /* the position does not change, only where it lives */
+  if (!s->hot) return;
+  Vm *vm = s->match->vm;
+  vm->blockp = &s->block;
+  vm->block_cap = &s->cap;
+  vm_rebind(vm);
+  Value options = s->block->options;
+  vm_pack(vm, &options);
+  s->block->options = options;
+  forget_hot(s);
+}
+
+/* Before s uses its match's VM: another hot state moves to its block. */
+static void claim_vm(TsState *s) {
+  if (s->match->hot && s->match->hot != s) engine_settle(s->match->hot);
+}
+
+/* After a run: record the error, or keep the tail hot (the decision's
+ * options included), or pack it into the block. */
 static int finish_run(TsState *s, int status, char *err, size_t errlen) {
   Vm *vm = s->match->vm;
   invalidate_texts(s);
+  if (status != RUN_YIELD) s->block->options = 0; /* a stale handle would only vary the hash */
   if (status == RUN_ERROR) {
     free(s->error);
     s->error = strdup(vm->error);
@@ -59,10 +103,9 @@ static int finish_run(TsState *s, int status, char *err, size_t errlen) {
     return -1;
   }
   if (status == RUN_YIELD) {
-    Value options = s->block->options;
-    vm_pack(vm, &options);
-    s->block->options = options;
     s->block->decisions++;
+    make_hot(s);
+    if (vm->heap_used > vm->heap_cap / 4) engine_settle(s);
   } else {
     vm_pack(vm, NULL);
   }
@@ -139,6 +182,8 @@ static void restart_from_set_up(TsState *s, uint64_t seed) {
 }
 
 static void start_game(TsState *s, uint64_t seed) {
+  forget_hot(s);
+  claim_vm(s);
   free(s->error);
   s->error = NULL;
   int status;
@@ -172,6 +217,7 @@ void ts_reset(TsState *s, uint64_t seed) {
   /* Without a set-up copy the program rebuilds the match's tiles: other
    * states sharing them must keep theirs, so take a fresh match. */
   if (s->match->refs > 1 && !s->match->set_up) {
+    forget_hot(s);
     const TsProgram *prog = s->match->prog;
     int players = s->match->players;
     match_release(s->match);
@@ -181,6 +227,7 @@ void ts_reset(TsState *s, uint64_t seed) {
 }
 
 TsState *ts_clone(const TsState *src) {
+  engine_settle(src);
   TsState *s = calloc(1, sizeof *s);
   s->match = src->match;
   s->match->refs++;
@@ -192,6 +239,9 @@ TsState *ts_clone(const TsState *src) {
 }
 
 void ts_copy(TsState *dst, const TsState *src) {
+  if (dst == src) return;
+  engine_settle(src);
+  forget_hot(dst);
   if (dst->cap < src->block->size) {
     dst->block = realloc(dst->block, src->block->size);
     dst->cap = src->block->size;
@@ -209,6 +259,7 @@ void ts_copy(TsState *dst, const TsState *src) {
 
 void ts_free(TsState *s) {
   if (!s) return;
+  forget_hot(s);
   match_release(s->match);
   free(s->block);
   free(s->error);
@@ -217,8 +268,15 @@ void ts_free(TsState *s) {
   free(s);
 }
 
-uint64_t ts_hash(const TsState *s) { return XXH3_64bits(s->block, s->block->size); }
-size_t ts_state_bytes(const TsState *s) { return s->block->size; }
+uint64_t ts_hash(const TsState *s) {
+  engine_settle(s);
+  return XXH3_64bits(s->block, s->block->size);
+}
+
+size_t ts_state_bytes(const TsState *s) {
+  engine_settle(s);
+  return s->block->size;
+}
 int ts_players(const TsState *s) { return s->match->players; }
 int ts_seats(const TsState *s) { return s->match->seats; }
 bool ts_is_over(const TsState *s) { return s->block->status != STATE_DECISION; }
@@ -227,6 +285,7 @@ int ts_current_seat(const TsState *s) { return ts_is_over(s) ? -1 : s->block->se
 
 void ts_set_limits(TsState *s, TsLimits limits) {
   Vm *vm = s->match->vm;
+  if (s->match->hot) engine_settle(s->match->hot); /* the heap may shrink */
   if (limits.steps > 0) vm->step_budget = limits.steps;
   if (limits.heap_bytes > 0) {
     int64_t words = (int64_t)(limits.heap_bytes / sizeof(Value));
@@ -239,6 +298,7 @@ void ts_set_limits(TsState *s, TsLimits limits) {
 /* ---- decisions ---- */
 
 const Value *engine_heap(const TsState *s) {
+  engine_settle(s);
   const StateHeader *b = s->block;
   const char *tail = (const char *)b + b->tail_at;
   return (const Value *)(tail + sizeof(Frame) * (size_t)b->frame_count) + b->stack_count;
@@ -265,7 +325,7 @@ void engine_format(const TsState *s, const char *type, Value v, char *buf, size_
 
 const Value *engine_options(const TsState *s, int *count) {
   const StateHeader *b = s->block;
-  const Value *heap = engine_heap(s);
+  const Value *heap = s->hot ? s->match->vm->heap : engine_heap(s); /* a playout reads them hot */
   if (ts_is_over(s)) { /* b->options is then a stale handle: do not read it */
     *count = 0;
     return heap;
@@ -284,6 +344,7 @@ int ts_legal_count(const TsState *s) {
  * decision and cached in the state (not in the block). */
 static void build_texts(TsState *s) {
   if (s->texts_valid) return;
+  engine_settle(s);
   int n;
   const Value *opts = engine_options(s, &n);
   Vm *vm = s->match->vm;
@@ -363,8 +424,10 @@ int ts_apply(TsState *s, int option, char *err, size_t errlen) {
     return -1;
   }
   Vm *vm = s->match->vm;
+  claim_vm(s);
   bind(s);
-  vm_unpack(vm);
+  if (!s->hot) vm_unpack(vm);
+  forget_hot(s); /* running */
   Value chosen = vm->heap[s->block->options + 1 + option];
   vm->stack[vm->sp++] = chosen;
   s->block->status = STATE_RUNNING;

@@ -21,11 +21,16 @@ struct TsMatch {
    * instead of running the set-up again. */
   StateHeader *set_up;
   bool set_up_tried;
+  TsState *hot;     /* the state whose tail is in the VM's working arrays, or NULL */
 };
 
 struct TsState {
   TsMatch *match;
-  StateHeader *block; /* the position: flat, `block->size` bytes used */
+  StateHeader *block; /* the position: flat, `block->size` bytes used — but
+                         see `hot` */
+  bool hot;           /* waiting at a decision with its frames, stack and lists
+                         still in the VM (engine.c, "hot states"); the block's
+                         tail is stale until engine_settle */
   size_t cap;
   char *error;        /* runtime error that ended the game, or NULL */
   /* cache of the current decision's move texts (not part of the position) */
@@ -35,6 +40,10 @@ struct TsState {
   int *text_at;
   int text_count;
 };
+
+/* Packs a hot state's tail into its block (nothing when it is not hot);
+ * call before reading the block's tail or its list-valued globals. */
+void engine_settle(const TsState *s);
 
 /* A value as text, lists read from the block's heap: "[2-6, 0-5]". */
 void engine_format(const TsState *s, const char *type, Value v, char *buf, size_t cap);

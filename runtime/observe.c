@@ -32,17 +32,10 @@ static void put_string(Out *o, const char *s) {
   put(o, "\"");
 }
 
-/* The block's heap, for reading list variables. */
-static const Value *block_heap(const TsState *s) {
-  const StateHeader *b = s->block;
-  const char *tail = (const char *)b + b->tail_at;
-  return (const Value *)(tail + sizeof(Frame) * (size_t)b->frame_count) + b->stack_count;
-}
-
 static void put_value(Out *o, const TsState *s, const char *type, Value v) {
   Vm *vm = s->match->vm;
   if (type[0] == '[') {
-    const Value *heap = block_heap(s);
+    const Value *heap = engine_heap(s);
     int64_t len = heap[v] & HEAP_LEN_MASK;
     put(o, "[");
     for (int64_t i = 0; i < len; i++) {
@@ -118,7 +111,7 @@ static void put_var_value(Out *o, const TsState *s, const GlobalInfo *g, int slo
     put_value(o, s, g->type, v);
     return;
   }
-  if (g->type[0] == '[') put(o, "{\"hidden\":true,\"count\":%lld}", (long long)(block_heap(s)[v] & HEAP_LEN_MASK));
+  if (g->type[0] == '[') put(o, "{\"hidden\":true,\"count\":%lld}", (long long)(engine_heap(s)[v] & HEAP_LEN_MASK));
   else put(o, "{\"hidden\":true}");
 }
 
@@ -148,6 +141,7 @@ static void put_vars(Out *o, const TsState *s, int viewer) {
 }
 
 size_t ts_observation_json(const TsState *s, int seat, char *buf, size_t cap) {
+  engine_settle(s); /* list variables are read from the block */
   Out o = {buf, cap, 0};
   static const char *const status[] = {"running", "decision", "over", "error"};
   put(&o, "{\"status\":\"%s\",\"players\":%d,\"seats\":%d,\"to_move\":%d,\"decisions\":%d,\"viewer\":%d,",

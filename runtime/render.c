@@ -72,6 +72,7 @@ static void render_vars(const TsState *s, int seat, FILE *out) {
 }
 
 void ts_render(const TsState *s, int seat, FILE *out) {
+  engine_settle(s); /* list variables are read from the block */
   const Program *p = s->match->prog->program;
   const Vm *vm = s->match->vm;
   for (int i = 0; i < p->board_decl_count; i++) {

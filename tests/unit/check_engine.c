@@ -439,6 +439,46 @@ START_TEST(test_reset_replays_the_same_games_as_fresh_ones) {
 }
 END_TEST
 
+START_TEST(test_hot_states_reach_the_same_positions) {
+  /* Between decisions a state's lists stay in the VM until something reads
+   * its block. Playing without looking, looking only now and then, and
+   * interleaving two states of one match must all give the positions of a
+   * game looked at after every move. */
+  TsProgram *p = compile_path(HEXDOMINOMEGA, NULL);
+  uint64_t every[64];
+  int n = play_hashes(p, 3, 31, every, 64);
+  TsState *blind = new_game(p, 3, 31);
+  for (int turn = 0; !ts_is_over(blind); turn++) {
+    apply(blind, (turn * 7) % ts_legal_count(blind));
+    if (turn == 10) ck_assert_uint_eq(ts_hash(blind), every[11]); /* a look in passing */
+  }
+  ck_assert_uint_eq(ts_hash(blind), every[n - 1]);
+  /* Two states of one match, moves alternating between them. */
+  TsState *a = new_game(p, 3, 31), *b = ts_clone(a);
+  for (int turn = 0; !ts_is_over(a); turn++) {
+    apply(a, (turn * 7) % ts_legal_count(a));
+    apply(b, (turn * 7) % ts_legal_count(b));
+  }
+  ck_assert_uint_eq(ts_hash(a), every[n - 1]);
+  ck_assert_uint_eq(ts_hash(b), every[n - 1]);
+  /* A copy taken from a hot state, and a hot state overwritten by a copy. */
+  TsState *c = new_game(p, 3, 31), *d = new_game(p, 3, 99);
+  apply(c, 0);
+  apply(d, 0);
+  ts_copy(d, c);
+  apply(c, 7 % ts_legal_count(c));
+  apply(d, 7 % ts_legal_count(d));
+  ck_assert_uint_eq(ts_hash(c), every[2]);
+  ck_assert_uint_eq(ts_hash(d), every[2]);
+  ts_free(a);
+  ts_free(b);
+  ts_free(c);
+  ts_free(d);
+  ts_free(blind);
+  ts_program_free(p);
+}
+END_TEST
+
 START_TEST(test_reset_reruns_a_set_up_that_draws) {
   /* A set-up that uses the generator differs per seed: no copy of it may be
    * reused, so after a reset the set-up is the new seed's. */
@@ -687,6 +727,7 @@ static Suite *engine_suite(void) {
   tcase_add_test(copies, test_reset_starts_a_fresh_game);
   tcase_add_test(copies, test_reset_replays_the_same_games_as_fresh_ones);
   tcase_add_test(copies, test_reset_reruns_a_set_up_that_draws);
+  tcase_add_test(copies, test_hot_states_reach_the_same_positions);
   suite_add_tcase(s, copies);
 
   TCase *results = tcase_create("results");
