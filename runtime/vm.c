@@ -503,12 +503,22 @@ do_LIST: {
   int n = ip[0];
   bool refs = ip[1];
   ip += 2;
-  SYNC();
   sp -= n;
-  Value l = vm_list_from(vm, sp, n, refs);
-  CHECK_FAILED();
-  PUSH(l);
-  NEXT();
+  if (n == 0) { /* the permanent empty lists, as vm_list_from gives */
+    PUSH(refs ? VM_EMPTY_LISTS : VM_EMPTY);
+    NEXT();
+  }
+  if (__builtin_expect(vm->heap_used + 1 + n <= vm->heap_cap, 1)) { /* vm_list_from, inline */
+    Value l = vm->heap_used;
+    vm->heap[l] = (int64_t)n | (int64_t)n << HEAP_CAP_SHIFT | (refs ? HEAP_REFS_BIT : 0);
+    for (int k = 0; k < n; k++) vm->heap[l + 1 + k] = sp[k];
+    vm->heap_used += 1 + n;
+    PUSH(l);
+    NEXT();
+  }
+  SYNC();
+  vm_list_from(vm, sp, n, refs); /* says the heap is full */
+  goto fail;
 }
 do_LIST_PUSH:
   a = *ip++;
