@@ -342,7 +342,6 @@ int vm_run(Vm *vm, int stop_depth) {
   /* ip, sp and the frame's bases live in registers as pointers; SYNC()
    * stores them back as indices before anything else can look. */
   const int32_t *ip = code + frame->pc;
-  const int32_t *op_ip = ip; /* the current instruction, for errors */
   Value *stack = vm->stack;
   Value *locals = stack + frame->base;
   Value *globals = vm->globals;
@@ -355,7 +354,10 @@ int vm_run(Vm *vm, int stop_depth) {
 #define SYNC() (vm->sp = (int)(sp - stack), frame->pc = (int)(ip - code))
 #define CHECK_FAILED() do { if (vm->failed) goto fail; } while (0)
 #define BUDGET() do { if (--vm->steps_left < 0) { vm_error(vm, "step limit reached (%lld steps in one decision): endless loop?", (long long)vm->step_budget); goto fail; } } while (0)
-#define NEXT() do { op_ip = ip; goto *dispatch[*ip++]; } while (0)
+/* Errors are located at ip - 1: every handler fails after reading its
+ * opcode and before moving past its own words, and all words of an
+ * instruction share its line — so no per-instruction bookkeeping. */
+#define NEXT() goto *dispatch[*ip++]
 #define BINARY(expr) do { b = POP(); a = POP(); PUSH(expr); NEXT(); } while (0)
 
   NEXT();
@@ -413,7 +415,7 @@ do_SHR: BINARY(b >= 0 && b < 64 ? a >> b : (a < 0 ? -1 : 0));
 do_LIST_EQ: BINARY(lists_equal(vm, a, b));
 do_JUMP:
   a = ip[0];
-  if (code + a <= op_ip) BUDGET();
+  if (code + a < ip) BUDGET(); /* backwards: at or before this JUMP */
   ip = code + a;
   NEXT();
 do_JUMP_IF_FALSE:
@@ -658,7 +660,7 @@ halt:
   return RUN_HALT;
 fail:
   vm->sp = (int)(sp - stack);
-  vm_runtime_error_at(vm, (int)(op_ip - code), vm->frames[vm->frame_count > 0 ? vm->frame_count - 1 : 0].fn);
+  vm_runtime_error_at(vm, (int)(ip - 1 - code), vm->frames[vm->frame_count > 0 ? vm->frame_count - 1 : 0].fn);
   (*vm->blockp)->status = STATE_ERROR;
   return RUN_ERROR;
 }
