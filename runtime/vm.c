@@ -330,6 +330,13 @@ static Value set_index(Vm *vm, Value list, Value i, Value v) {
 
 /* ---- the interpreter ---- */
 
+/* Whether native id leaves a result (its result type is not "v"). */
+static const bool native_returns[NATIVE__COUNT] = {
+#define NATIVE(id, name, params, result, callback) [NATIVE_##id] = (result)[0] != 'v',
+#include "natives.def"
+#undef NATIVE
+};
+
 int vm_run(Vm *vm, int stop_depth) {
   static void *dispatch[] = {
 #define TS_OP_LABEL(name, ops, effect, meaning) &&do_##name,
@@ -498,7 +505,7 @@ do_NATIVE: {
   Value result = ts_natives[id].fn(vm, sp);
   CHECK_FAILED();
   globals = vm->globals; /* a native may have grown the block */
-  if (ts_natives[id].result[0] != 'v') PUSH(result);
+  if (native_returns[id]) PUSH(result);
   NEXT();
 }
 do_LIST: {
