@@ -240,6 +240,12 @@ static void call(Compiler *c, Node *n) {
     op2(c, BC_CALL, n->sym->index, n->list.count);
     return;
   }
+  Binding list;
+  if (n->ival == NATIVE_len_list && resolve_name(c, n->list.items[0], &list) && list.kind != BIND_INT) {
+    at(c, n); /* len(l) of a variable: one instruction */
+    op1(c, list.kind == BIND_LOCAL ? BC_LEN_LOCAL : BC_LEN_GLOBAL, (int32_t)list.value);
+    return;
+  }
   int argc = n->list.count;
   for (int i = 0; i < n->list.count; i++) {
     Node *a = n->list.items[i];
@@ -271,7 +277,13 @@ static void index_load(Compiler *c, Node *n) {
     at(c, n);
     op0(c, BC_ADD);
     break;
-  case AUX_TILE_INDEX:
+  case AUX_TILE_INDEX: {
+    Binding tile;
+    if (small_literal(n->b, &k) && resolve_name(c, n->a, &tile) && tile.kind == BIND_LOCAL) {
+      at(c, n); /* t[0] of a local tile */
+      op2(c, BC_TILE_VALUE_LOCAL, (int32_t)tile.value, k);
+      break;
+    }
     expr(c, n->a);
     if (small_literal(n->b, &k)) {
       at(c, n);
@@ -282,6 +294,7 @@ static void index_load(Compiler *c, Node *n) {
     at(c, n);
     op0(c, BC_TILE_VALUE);
     break;
+  }
   default: {
     Binding list, i;
     if (resolve_name(c, n->a, &list) && list.kind != BIND_INT && resolve_name(c, n->b, &i) && i.kind == BIND_LOCAL) {

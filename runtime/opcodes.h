@@ -64,10 +64,13 @@
   OP(LIST_PUSH,         1,  -1, "append pop to the comprehension list in locals[A]") \
   OP(INDEX,             0,  -1, "i := pop; l := pop; push l[i] (error when out of range)") \
   OP(LEN,               0,   0, "push len(pop)") \
+  OP(LEN_LOCAL,         1,  +1, "push len(locals[A])") \
+  OP(LEN_GLOBAL,        1,  +1, "push len(globals[A])") \
   OP(INDEX_LOCAL,       2,  +1, "push locals[A][locals[B]] (error when out of range)") \
   OP(INDEX_GLOBAL,      2,  +1, "push globals[A][locals[B]] (error when out of range)") \
   OP(TILE_VALUE,        0,  -1, "i := pop; t := pop; push the value of cell i of tile t") \
   OP(TILE_VALUE_INT,    1,   0, "t := pop; push the value of cell A of tile t") \
+  OP(TILE_VALUE_LOCAL,  2,  +1, "push the value of cell B of the tile in locals[A]") \
   OP(INDEX_INT,         1,   0, "l := pop; push l[A] (error when out of range)") \
   OP(CONCAT,            0,  -1, "push a + b (lists)") \
   OP(RANGE,             0,  -1, "push [a, a+1, ..., b]") \

@@ -542,6 +542,8 @@ do_INDEX:
   CHECK_FAILED();
   NEXT();
 do_LEN: TOP() = list_len(vm, TOP()); NEXT();
+do_LEN_LOCAL: PUSH(list_len(vm, locals[*ip++])); NEXT();
+do_LEN_GLOBAL: PUSH(list_len(vm, globals[*ip++])); NEXT();
 do_INDEX_LOCAL:
   a = locals[ip[0]];
   goto index_by_local;
@@ -556,6 +558,10 @@ index_by_local:
 do_TILE_VALUE:
   b = POP();
   goto tile_value_b;
+do_TILE_VALUE_LOCAL:
+  PUSH(locals[ip[0]]);
+  ip++;
+  /* fall through: the index is the next word */
 do_TILE_VALUE_INT:
   b = *ip++;
 tile_value_b:

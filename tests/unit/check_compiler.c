@@ -329,6 +329,18 @@ START_TEST(test_indexing_by_a_local_is_one_instruction) {
 }
 END_TEST
 
+START_TEST(test_len_and_cell_values_of_variables_are_one_instruction) {
+  disassemble(GAME "var g: [int] = [1, 2]\ntiles bones = [domino(1, 2)]\nplay {\n  let l = [3]\n  let t = bones[0]\n"
+                   "  print(len(l) + len(g) + len([4, 5]))\n  print(t[1] + bones[0][0])\n}\n");
+  in_function("<play>");
+  expect_ops("LEN_LOCAL LEN_GLOBAL ADD INT INT LIST LEN ADD");
+  expect_ops("TILE_VALUE_LOCAL LOAD_GLOBAL INDEX_INT TILE_VALUE_INT ADD");
+  const char *cell = instruction("TILE_VALUE_LOCAL", 0);
+  ck_assert_int_eq(operand(cell, 0), operand(instruction("STORE_LOCAL", 1), 0)); /* t */
+  ck_assert_int_eq(operand(cell, 1), 1);
+}
+END_TEST
+
 START_TEST(test_conditional_expression_branches) {
   disassemble(GAME "var n: int\nplay {\n  n = if n > 0 then 1 else 2\n}\n");
   in_function("<play>");
@@ -575,6 +587,7 @@ static Suite *compiler_suite(void) {
   tcase_add_test(expressions, test_not_and_nested_conditions_become_jumps);
   tcase_add_test(expressions, test_constant_folding_stops_at_division_and_names);
   tcase_add_test(expressions, test_indexing_by_a_local_is_one_instruction);
+  tcase_add_test(expressions, test_len_and_cell_values_of_variables_are_one_instruction);
   tcase_add_test(expressions, test_list_literals);
   tcase_add_test(expressions, test_comprehension_loops_filters_and_pushes);
   tcase_add_test(expressions, test_operators_by_type);
