@@ -81,17 +81,43 @@ typedef struct ScriptRun {
   size_t max_bytes;
 } ScriptRun;
 
-static ScriptRun run_script(const Session *ses, const BenchArgs *a, TsState *s) {
-  ScriptRun r = {0};
+/* Playouts from..to-1 (seeds seed + i), added to r. */
+static void run_script(const Session *ses, const BenchArgs *a, TsState *s, long from, long to, ScriptRun *r) {
   double start = now();
-  for (long i = 0; i < a->playouts; i++) {
+  for (long i = from; i < to; i++) {
     if (i) ts_reset(s, a->seed + (uint64_t)i);
-    r.decisions += playout(s, a->seed + (uint64_t)i, ses->players);
-    if (ts_error(s)) r.errors++;
-    if (ts_state_bytes(s) > r.max_bytes) r.max_bytes = ts_state_bytes(s);
+    r->decisions += playout(s, a->seed + (uint64_t)i, ses->players);
+    if (ts_error(s)) r->errors++;
+    if (ts_state_bytes(s) > r->max_bytes) r->max_bytes = ts_state_bytes(s);
   }
-  r.seconds = now() - start;
-  return r;
+  r->seconds += now() - start;
+}
+
+typedef struct BaselineRun {
+  double seconds;
+  int64_t decisions;
+} BaselineRun;
+
+static void run_baseline(const Baseline *b, const BenchArgs *a, long from, long to, BaselineRun *r) {
+  double start = now();
+  for (long i = from; i < to; i++) {
+    BaselineResult result = {0};
+    b->playout(a->seed + (uint64_t)i, &result);
+    r->decisions += result.decisions;
+  }
+  r->seconds += now() - start;
+}
+
+/* Script and baseline take turns over ten slices of the seeds, so a change
+ * in the machine's load during the run weighs on both alike. */
+enum { SLICES = 10 };
+static void run_both(const Session *ses, const BenchArgs *a, TsState *s, const Baseline *b, ScriptRun *script,
+                     BaselineRun *base) {
+  for (int k = 0; k < SLICES; k++) {
+    long from = a->playouts * k / SLICES, to = a->playouts * (k + 1) / SLICES;
+    run_script(ses, a, s, from, to, script);
+    if (b) run_baseline(b, a, from, to, base);
+  }
 }
 
 /* Clone and hash cost on a position halfway through the first game. */
@@ -119,7 +145,8 @@ static void measure_copies(const BenchArgs *a, TsState *s, int players) {
 }
 
 /* The baseline plays the same seeds; it must agree with the script. */
-static void run_baseline(const Baseline *b, const BenchArgs *a, const ScriptRun *script, const Session *ses) {
+static void report_baseline(const Baseline *b, const BenchArgs *a, const ScriptRun *script, const BaselineRun *base,
+                            const Session *ses) {
   char err[256];
   long checked = a->playouts < 20 ? a->playouts : 20, agreed = 0;
   for (long i = 0; i < checked; i++) {
@@ -132,17 +159,10 @@ static void run_baseline(const Baseline *b, const BenchArgs *a, const ScriptRun 
     agreed += same;
     ts_free(s);
   }
-  double start = now();
-  int64_t decisions = 0;
-  for (long i = 0; i < a->playouts; i++) {
-    BaselineResult r = {0};
-    b->playout(a->seed + (uint64_t)i, &r);
-    decisions += r.decisions;
-  }
-  double seconds = now() - start;
-  printf("%-22s %.0f playouts/s, %.0f decisions/s\n", "C baseline", a->playouts / seconds, decisions / seconds);
+  printf("%-22s %.0f playouts/s, %.0f decisions/s\n", "C baseline", a->playouts / base->seconds,
+         base->decisions / base->seconds);
   printf("%-22s %ld of %ld seeds played identically\n", "agreement", agreed, checked);
-  printf("%-22s %.3f (script playouts/s / baseline playouts/s)\n", "ratio", seconds / script->seconds);
+  printf("%-22s %.3f (script playouts/s / baseline playouts/s)\n", "ratio", base->seconds / script->seconds);
 }
 
 int cmd_bench(int argc, char **argv) {
@@ -160,17 +180,19 @@ int cmd_bench(int argc, char **argv) {
   }
   printf("%s, %d players, %ld random playouts from seed %" PRIu64 "\n", ts_program_name(ses.program), ses.players,
          a.playouts, a.seed);
-  ScriptRun r = run_script(&ses, &a, s);
+  const char *stem = strrchr(ses.path, '/') ? strrchr(ses.path, '/') + 1 : ses.path;
+  char game[128];
+  snprintf(game, sizeof game, "%.*s", (int)(strcspn(stem, ".")), stem);
+  const Baseline *b = a.variants ? NULL : baseline_find(game, ses.players);
+  ScriptRun r = {0};
+  BaselineRun base = {0};
+  run_both(&ses, &a, s, b, &r, &base);
   printf("%-22s %.0f playouts/s, %.0f decisions/s (%.1f decisions per game)\n", "script (VM)", a.playouts / r.seconds,
          r.decisions / r.seconds, (double)r.decisions / (double)a.playouts);
   if (r.errors) printf("%-22s %" PRId64 " playouts ended with a runtime error\n", "errors", r.errors);
   printf("%-22s %zu bytes (largest final state)\n", "state", r.max_bytes);
   measure_copies(&a, s, ses.players);
-  const char *stem = strrchr(ses.path, '/') ? strrchr(ses.path, '/') + 1 : ses.path;
-  char game[128];
-  snprintf(game, sizeof game, "%.*s", (int)(strcspn(stem, ".")), stem);
-  const Baseline *b = a.variants ? NULL : baseline_find(game, ses.players);
-  if (b) run_baseline(b, &a, &r, &ses);
+  if (b) report_baseline(b, &a, &r, &base, &ses);
   else printf("%-22s none for %s with %d players\n", "C baseline", game, ses.players);
   ts_free(s);
   session_close(&ses);
