@@ -470,6 +470,15 @@ START_TEST(test_hot_states_reach_the_same_positions) {
   apply(d, 7 % ts_legal_count(d));
   ck_assert_uint_eq(ts_hash(c), every[2]);
   ck_assert_uint_eq(ts_hash(d), every[2]);
+  /* New limits while a state is hot: the heap shrinks below what the hot
+   * state has used (but not below what it keeps alive); nothing is lost. */
+  TsState *e = new_game(p, 3, 31);
+  for (int turn = 0; !ts_is_over(e); turn++) {
+    if (turn == 5) ts_set_limits(e, (TsLimits){.heap_bytes = 8 * 1024});
+    apply(e, (turn * 7) % ts_legal_count(e));
+  }
+  ck_assert_uint_eq(ts_hash(e), every[n - 1]);
+  ts_free(e);
   ts_free(a);
   ts_free(b);
   ts_free(c);
