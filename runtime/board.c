@@ -189,42 +189,39 @@ bool board_fits_window(const Board *b, const Coord *extra, int n) {
 
 /* Orientations are linear maps (rotations and a mirror, in axial
  * coordinates on hex grids), so each is a 2x2 matrix: the images of (1,0)
- * and (0,1), taken once per thread from grid_transform — placing a tile then
- * costs a few multiplications per cell instead of a grid_transform each. */
+ * and (0,1) under grid_transform (unit.check_board compares the two), so
+ * placing a tile costs a few multiplications per cell. */
 typedef struct Matrix {
-  int xx, xy, yx, yy; /* (x, y) -> (xx*x + yx*y, xy*x + yy*y) */
+  int8_t xx, xy, yx, yy; /* (x, y) -> (xx*x + yx*y, xy*x + yy*y) */
 } Matrix;
 
-enum { MAX_ORIENTATIONS = 12 };
-static _Thread_local Matrix matrices[2][MAX_ORIENTATIONS];
-static _Thread_local bool matrices_ready;
+static const Matrix square_matrices[8] = {
+    {1, 0, 0, 1},  {0, 1, -1, 0}, {-1, 0, 0, -1}, {0, -1, 1, 0},
+    {-1, 0, 0, 1}, {0, -1, -1, 0}, {1, 0, 0, -1}, {0, 1, 1, 0},
+};
+static const Matrix hex_matrices[12] = {
+    {1, 0, 0, 1},   {0, 1, -1, 1}, {-1, 1, -1, 0}, {-1, 0, 0, -1}, {0, -1, 1, -1}, {1, -1, 1, 0},
+    {-1, 0, -1, 1}, {0, -1, -1, 0}, {1, -1, 0, -1}, {1, 0, 1, -1}, {0, 1, 1, 0},  {-1, 1, 0, 1},
+};
 
+/* Orientations wrap as in grid_transform. */
 static const Matrix *orientation_matrix(GridKind g, int orientation) {
-  if (!matrices_ready) {
-    for (int k = 0; k < 2; k++)
-      for (int o = 0; o < grid_orientation_count((GridKind)k, true); o++) {
-        Coord ex = grid_transform((GridKind)k, (Coord){1, 0}, o);
-        Coord ey = grid_transform((GridKind)k, (Coord){0, 1}, o);
-        matrices[k][o] = (Matrix){ex.x, ex.y, ey.x, ey.y};
-      }
-    matrices_ready = true;
-  }
-  int n = g == GRID_HEX ? 12 : 8; /* orientations wrap as in grid_transform */
-  int o = orientation % n;
-  return &matrices[g == GRID_HEX][o < 0 ? o + n : o];
+  int n = g == GRID_HEX ? 12 : 8;
+  int o = (unsigned)orientation < (unsigned)n ? orientation : orientation % n;
+  if (o < 0) o += n;
+  return g == GRID_HEX ? &hex_matrices[o] : &square_matrices[o];
 }
 
 /* Cell 0 always lands on the anchor, even if a tile's cell 0 offset is not
  * (0, 0). */
 int placement_cells(GridKind g, const TileDef *t, Placement p, Coord *out) {
-  const Matrix *m = orientation_matrix(g, p.orientation);
-  int x0 = t->dx[0], y0 = t->dy[0];
-  for (int i = 0; i < t->cell_count; i++) {
+  const Matrix m = *orientation_matrix(g, p.orientation);
+  const int n = t->cell_count, x0 = t->dx[0], y0 = t->dy[0], ax = p.at.x, ay = p.at.y;
+  for (int i = 0; i < n; i++) {
     int x = t->dx[i] - x0, y = t->dy[i] - y0;
-    out[i] = (Coord){(int16_t)(p.at.x + m->xx * x + m->yx * y),
-                     (int16_t)(p.at.y + m->xy * x + m->yy * y)};
+    out[i] = (Coord){(int16_t)(ax + m.xx * x + m.yx * y), (int16_t)(ay + m.xy * x + m.yy * y)};
   }
-  return t->cell_count;
+  return n;
 }
 
 /* ---- placing ---- */
@@ -246,31 +243,110 @@ static Coord first_cell(const Board *b, const Coord *placing) {
   return (Coord){board_cell(b, 0)->x, board_cell(b, 0)->y};
 }
 
+static bool distinct_cells(const Coord *cells, int n) {
+  for (int i = 1; i < n; i++)
+    for (int j = 0; j < i; j++)
+      if (cells[j].x == cells[i].x && cells[j].y == cells[i].y) return false;
+  return true;
+}
+
 static bool can_place(const Board *b, const Coord *cells, int n, int level) {
   if (n <= 0 || n > TILE_MAX_CELLS || b->count + n > b->spec.capacity) return false;
-  if (level < 0 || level >= b->spec.levels) return false;
+  if (level < 0 || level >= b->spec.levels || !distinct_cells(cells, n)) return false;
   Coord first = first_cell(b, cells);
   const BoardCell *entries = board_cell(b, 0);
   for (int i = 0; i < n; i++) {
     if (!in_reach(b, first, cells[i])) return false;
-    for (int j = 0; j < i; j++)
-      if (cells[j].x == cells[i].x && cells[j].y == cells[i].y) return false;
     int top = board_top(b, cells[i]);
     if (top >= 0 && entries[top].level >= level) return false;
   }
   return true;
 }
 
-static void grow_bounds(Board *b, Coord c) {
-  if (b->count == 0) {
-    b->min_x = b->max_x = c.x;
-    b->min_y = b->max_y = c.y;
-    return;
+/* Whether the board's box grown by these cells still fits its window (the
+ * board's own box when it has cells, else theirs). */
+static bool window_fits(const Board *b, const Coord *cells, int n) {
+  int min_x = b->count ? b->min_x : cells[0].x, max_x = b->count ? b->max_x : cells[0].x;
+  int min_y = b->count ? b->min_y : cells[0].y, max_y = b->count ? b->max_y : cells[0].y;
+  for (int i = 0; i < n; i++) {
+    int x = cells[i].x, y = cells[i].y;
+    min_x = x < min_x ? x : min_x, max_x = x > max_x ? x : max_x;
+    min_y = y < min_y ? y : min_y, max_y = y > max_y ? y : max_y;
   }
-  if (c.x < b->min_x) b->min_x = c.x;
-  if (c.x > b->max_x) b->max_x = c.x;
-  if (c.y < b->min_y) b->min_y = c.y;
-  if (c.y > b->max_y) b->max_y = c.y;
+  return max_x - min_x < b->spec.w && max_y - min_y < b->spec.h;
+}
+
+/* The checks of board_check_move; top[i] gets cell i's top entry. Not
+ * inlined: the fast path below calls it only when it reports a refusal. */
+static __attribute__((noinline)) MoveCheck check_move(const Board *b, const TileDef *t,
+                                                       Placement p, const Coord *cells, int *bad,
+                                                       int32_t *top) {
+  int n = t->cell_count;
+  if (p.level < 0 || p.level >= b->spec.levels) return MOVE_BAD_LEVEL;
+  const BoardCell *entries = board_cell(b, 0);
+  bool fixed = b->spec.bound == BOARD_BOUND_FIXED;
+  for (int i = 0; i < n; i++) {
+    *bad = i;
+    if (fixed && !board_in_bounds(b, cells[i])) return MOVE_OUTSIDE;
+    top[i] = board_top(b, cells[i]);
+    int below = top[i] < 0 ? -1 : entries[top[i]].level;
+    if (below >= p.level) return MOVE_OCCUPIED;
+    if (below != p.level - 1) return MOVE_NO_BASE;
+  }
+  if (b->spec.bound == BOARD_BOUND_WINDOW && n > 0 && !window_fits(b, cells, n))
+    return MOVE_NO_FIT;
+  if (b->count + n > b->spec.capacity) return MOVE_FULL;
+  /* What is left of can_place: with the window fitting, every cell is in
+   * reach of the first one */
+  if (n <= 0 || n > TILE_MAX_CELLS || !distinct_cells(cells, n)) return MOVE_INVALID;
+  return MOVE_OK;
+}
+
+MoveCheck board_check_move(const Board *b, const TileDef *t, Placement p, const Coord *cells,
+                            int *bad) {
+  int32_t top[TILE_MAX_CELLS];
+  return check_move(b, t, p, cells, bad, top);
+}
+
+/* Writes the cells (already checked; top[i]: cell i's top entry, or NULL
+ * to look it up). The header's fields are copied into locals first: the
+ * stores into the entries could alias them, and the compiler would reload
+ * them for every cell. */
+static void commit(Board *b, const TileDef *t, Placement p, const Coord *cells,
+                   const int32_t *tops_at) {
+  int n = t->cell_count;
+  if (b->count == 0) {
+    b->min_x = b->max_x = cells[0].x, b->min_y = b->max_y = cells[0].y;
+    if (b->spec.bound == BOARD_BOUND_WINDOW && b->dw)
+      b->ox = cells[0].x - (b->spec.w - 1), b->oy = cells[0].y - (b->spec.h - 1);
+  }
+  int min_x = b->min_x, max_x = b->max_x, min_y = b->min_y, max_y = b->max_y;
+  const int ox = b->ox, oy = b->oy, dw = b->dw;
+  /* bytes for a direct index of small capacity (the common case) */
+  uint8_t *direct8 = tops_at && dw && b->spec.capacity <= 255 ? (uint8_t *)index_of(b) : NULL;
+  int32_t e = b->count, tops = b->tops;
+  BoardCell *out = cells_of(b);
+  const uint16_t tile = (uint16_t)p.tile;
+  const uint8_t level = (uint8_t)p.level;
+  for (int i = 0; i < n; i++, e++) {
+    Coord c = cells[i];
+    int32_t top;
+    if (direct8) {
+      top = tops_at[i];
+      direct8[(c.y - oy) * dw + (c.x - ox)] = (uint8_t)(e + 1);
+    } else {
+      uint32_t slot = index_slot(b, c, &top);
+      index_set(b, slot, e);
+    }
+    out[e] = (BoardCell){.x = c.x, .y = c.y, .value = t->value[i], .tile = tile, .level = level,
+                         .part = (uint8_t)i, .below = (uint16_t)(top >= 0 ? top + 1 : 0)};
+    tops += top < 0;
+    min_x = c.x < min_x ? c.x : min_x, max_x = c.x > max_x ? c.x : max_x;
+    min_y = c.y < min_y ? c.y : min_y, max_y = c.y > max_y ? c.y : max_y;
+  }
+  b->min_x = (int16_t)min_x, b->max_x = (int16_t)max_x;
+  b->min_y = (int16_t)min_y, b->max_y = (int16_t)max_y;
+  b->count = e, b->tops = tops;
 }
 
 /* Rejects (before changing anything): a full board, a level outside
@@ -284,26 +360,74 @@ int board_place(Board *b, const TileDef *t, Placement p) {
 }
 
 int board_place_cells(Board *b, const TileDef *t, Placement p, const Coord *cells) {
-  int n = t->cell_count;
-  if (!can_place(b, cells, n, p.level)) return -1;
-  if (b->count == 0 && b->spec.bound == BOARD_BOUND_WINDOW && b->dw)
-    b->ox = cells[0].x - (b->spec.w - 1), b->oy = cells[0].y - (b->spec.h - 1);
-  BoardCell *out = cells_of(b);
-  for (int i = 0; i < n; i++) {
-    int32_t top;
-    uint32_t slot = index_slot(b, cells[i], &top);
-    int32_t e = b->count;
-    out[e] = (BoardCell){.x = cells[i].x,
-                         .y = cells[i].y,
-                         .value = t->value[i],
-                         .tile = (uint16_t)p.tile,
-                         .level = (uint8_t)p.level,
-                         .part = (uint8_t)i,
-                         .below = (uint16_t)(top >= 0 ? top + 1 : 0)};
-    index_set(b, slot, e);
-    grow_bounds(b, cells[i]);
-    b->count++;
-    b->tops += top < 0;
-  }
+  if (!can_place(b, cells, t->cell_count, p.level)) return -1;
+  commit(b, t, p, cells, NULL);
   return 0;
+}
+
+/* board_place_move on a one-level board with a byte-wide direct index (a
+ * small fixed or window board: the common case), with the header in
+ * locals: the same checks in the same order. Every cell is new, on level 0.
+ * A cell beyond the direct index is empty; if it lies outside the window,
+ * the window check says so. Short loops, each with few values live, so the
+ * compiler keeps them in registers. */
+static __attribute__((noinline)) int place_move_direct8(Board *b, const TileDef *t, Placement p,
+                                                       const Coord *cells, int *bad) {
+  const int n = t->cell_count, count = b->count;
+  if (p.level != 0) return MOVE_BAD_LEVEL;
+  if (count + n > b->spec.capacity || n > TILE_MAX_CELLS) { /* rare: reported in order */
+    int32_t top[TILE_MAX_CELLS];
+    return check_move(b, t, p, cells, bad, top);
+  }
+  const bool fixed = b->spec.bound == BOARD_BOUND_FIXED;
+  uint8_t *ix = (uint8_t *)index_of(b);
+  if (fixed) {
+    const unsigned w = (unsigned)b->spec.w, h = (unsigned)b->spec.h;
+    for (int i = 0; i < n; i++) {
+      *bad = i;
+      if ((unsigned)cells[i].x >= w || (unsigned)cells[i].y >= h) return MOVE_OUTSIDE;
+      if (ix[cells[i].y * (int)w + cells[i].x]) return MOVE_OCCUPIED; /* origin 0,0 */
+    }
+  } else if (count) {
+    const int ox = b->ox, oy = b->oy;
+    const unsigned dw = (unsigned)b->dw, dh = (unsigned)b->dh;
+    for (int i = 0; i < n; i++) {
+      unsigned dx = (unsigned)(cells[i].x - ox), dy = (unsigned)(cells[i].y - oy);
+      *bad = i;
+      if (dx < dw && dy < dh && ix[dy * dw + dx]) return MOVE_OCCUPIED;
+    }
+  }
+  int min_x = count ? b->min_x : cells[0].x, max_x = count ? b->max_x : cells[0].x;
+  int min_y = count ? b->min_y : cells[0].y, max_y = count ? b->max_y : cells[0].y;
+  for (int i = 0; i < n; i++) {
+    int x = cells[i].x, y = cells[i].y;
+    min_x = x < min_x ? x : min_x, max_x = x > max_x ? x : max_x;
+    min_y = y < min_y ? y : min_y, max_y = y > max_y ? y : max_y;
+  }
+  if (!fixed && (max_x - min_x >= b->spec.w || max_y - min_y >= b->spec.h)) return MOVE_NO_FIT;
+  if (!distinct_cells(cells, n)) return MOVE_INVALID;
+  if (count == 0 && !fixed) /* the first cell: the direct index centres on it */
+    b->ox = cells[0].x - (b->spec.w - 1), b->oy = cells[0].y - (b->spec.h - 1);
+  b->min_x = (int16_t)min_x, b->max_x = (int16_t)max_x;
+  b->min_y = (int16_t)min_y, b->max_y = (int16_t)max_y;
+  b->count = count + n, b->tops += n;
+  const int ox = b->ox, oy = b->oy, dw = b->dw;
+  const uint16_t tile = (uint16_t)p.tile;
+  BoardCell *out = cells_of(b) + count;
+  for (int i = 0; i < n; i++) {
+    Coord c = cells[i];
+    ix[(c.y - oy) * dw + (c.x - ox)] = (uint8_t)(count + i + 1);
+    out[i] = (BoardCell){.x = c.x, .y = c.y, .value = t->value[i], .tile = tile,
+                         .part = (uint8_t)i}; /* level 0, nothing below */
+  }
+  return MOVE_OK;
+}
+
+int board_place_move(Board *b, const TileDef *t, Placement p, const Coord *cells, int *bad) {
+  if (b->dw && b->spec.capacity <= 255 && b->spec.levels == 1 && t->cell_count > 0)
+    return place_move_direct8(b, t, p, cells, bad);
+  int32_t top[TILE_MAX_CELLS];
+  MoveCheck why = check_move(b, t, p, cells, bad, top);
+  if (why == MOVE_OK) commit(b, t, p, cells, top);
+  return why;
 }

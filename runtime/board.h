@@ -92,6 +92,26 @@ int board_place(Board *b, const TileDef *t, Placement p);
 /* The same with the placement's cells already at hand (placement_cells). */
 int board_place_cells(Board *b, const TileDef *t, Placement p, const Coord *cells);
 
+/* A move as the scripts' place() makes it: board_place_cells' checks, and
+ * also that a stacked tile rests on cells at level L-1 and that the board
+ * still fits its floating window. The reason for a refusal, checked in this
+ * order (*bad: the index of the cell at fault, for the per-cell ones). */
+typedef enum {
+  MOVE_OK,
+  MOVE_BAD_LEVEL, /* not in 0..levels-1 */
+  MOVE_OUTSIDE,   /* a cell beyond fixed bounds */
+  MOVE_OCCUPIED,  /* a cell's top is at the new level or above */
+  MOVE_NO_BASE,   /* a cell's top is not at the level below */
+  MOVE_NO_FIT,    /* the board would overflow its window */
+  MOVE_FULL,      /* capacity */
+  MOVE_INVALID    /* a malformed tile (one cell twice) */
+} MoveCheck;
+MoveCheck board_check_move(const Board *b, const TileDef *t, Placement p, const Coord *cells,
+                            int *bad);
+/* board_check_move, and when it answers MOVE_OK the placing too, with one
+ * index look-up per cell (the place() native); returns the MoveCheck. */
+int board_place_move(Board *b, const TileDef *t, Placement p, const Coord *cells, int *bad);
+
 typedef enum {
   PLACE_ADJACENT,  /* level 0, every covered cell empty, touching an occupied
                       cell; on an empty board: anchored at (0,0) for unbounded and
@@ -112,35 +132,64 @@ typedef bool (*PlacementFilter)(void *ctx, const Board *b, Placement p);
 int board_placements(const Board *b, const TileDef *tiles, int tile_id, PlaceMode mode,
                      PlacementFilter filter, void *ctx, Placement *out, int cap);
 
-/* The rectangle of bit rows in which board_placements looks for level-0
- * candidates of tile t: board cell (x0 + i, y0 + j) is bit i of row j, and
- * every cell of every legal candidate lies inside. False when there is none
- * (an empty window or unbounded board) or it is too big for bit rows (w > 64
- * or h > BOARD_FRAME_ROWS). */
+/* The rectangle in which board_placements looks for level-0 candidates that
+ * must touch the occupied cells (the plain rule, or touch words): the
+ * occupied cells with a margin of the tile's span + 1, cut to where cells
+ * may lie at all (fixed bounds, the floating window), so every cell of
+ * every legal candidate lies inside. Sets of its cells are bit words:
+ * cell (x0 + x, y0 + y) is bit x + y * row_bit of word y * row_word.
+ * Small frames are flat — one word, row after row, each row followed by
+ * `guard` (the tile's span, at least 1) always-clear bits, so that a step
+ * of the tile or to a neighbour is one shift of the whole word and never
+ * wraps from one row onto another: row_bit = w + guard, row_word = 0, when
+ * that makes at most 64 bits. Bigger ones have a word per row (row_bit = 0,
+ * row_word = 1). False when there is no frame (an empty board; a window
+ * board overflowing its window) or it is too big for bit rows (w > 64 or
+ * h > BOARD_FRAME_ROWS). */
 enum { BOARD_FRAME_ROWS = 128 };
 typedef struct BoardFrame {
   int x0, y0, w, h;
+  int words;             /* 1 (flat) or h */
+  int row_bit, row_word; /* see above */
+  uint64_t cells;        /* the frame's bits in a word: all of them (flat), or one row's */
+  const struct TileShape *shape; /* placements.c's: the tile's orientations */
 } BoardFrame;
 bool board_frame(const Board *b, const TileDef *t, BoardFrame *f);
-/* Bit rows of the frame's occupied cells (every level), f->h of them. */
+/* Bit index and word of cell (x0 + x, y0 + y) in a frame's words. */
+static inline int board_frame_bit(const BoardFrame *f, int x, int y) { return x + y * f->row_bit; }
+static inline int board_frame_word(const BoardFrame *f, int y) { return y * f->row_word; }
+/* The frame's occupied cells (every level), f->words words. */
 void board_frame_occupied(const Board *b, const BoardFrame *f, uint64_t *occ);
-/* Rows (f->h, in place) of the cells that are grid neighbours of a set cell. */
-void board_rows_grow(uint64_t *rows, const BoardFrame *f, GridKind g);
+/* The cells (in place) that are grid neighbours of a set cell, inside the frame. */
+void board_frame_grow(uint64_t *words, const BoardFrame *f, GridKind g);
+/* The same for a flat frame's one word: a step (dx, dy) is a shift by dy *
+ * row_bit + dx, and a step off a row's end lands in its guard bits, which
+ * are cleared with everything else outside the frame. Hex adds the NE
+ * (q+1, r-1) and SW (q-1, r+1) neighbours. */
+static inline uint64_t board_frame_grow_flat(uint64_t s, const BoardFrame *f, bool hex) {
+  int st = f->row_bit;
+  uint64_t g = s << 1 | s >> 1 | s << st | s >> st;
+  if (hex) g |= s >> (st - 1) | s << (st - 1);
+  return g & f->cells;
+}
 
 /* board_placements with options. */
 typedef struct PlaceOptions {
   PlacementFilter filter; /* may be NULL */
   void *ctx;
-  /* Touch rows (level-0 modes, all NULL or all set for the tile's cells):
+  /* Touch words (level-0 modes, all NULL or all set for the tile's cells):
    * they replace "touches an occupied cell" with "some covered cell i lies
-   * on a set bit of touch[i]", bit rows over board_frame(b, t), which must
-   * have returned true (else nothing is enumerated). They apply even where
-   * the plain rule would not ask for touching (an empty or fixed board).
-   * Tile cells showing the same value must get the same rows (equal
-   * footprints are deduped by cells and values alone). */
+   * on a set bit of touch[i]", bit words over board_frame(b, t), which must
+   * have returned true (else nothing is enumerated). Candidates are looked
+   * for in that frame only, so a set bit should lie next to an occupied cell
+   * (as for the plain rule); it applies on fixed boards too. Tile cells
+   * showing the same value must get the same words (equal footprints are
+   * deduped by cells and values alone). */
   const uint64_t *touch[TILE_MAX_CELLS];
-  /* Optional with touch rows: board_frame_occupied's rows, when the caller
-   * has them already. */
+  /* Optional with touch words: the frame they are over (board_frame's for
+   * this board and tile, which then needs no second look-up) and
+   * board_frame_occupied's words, when the caller has them already. */
+  const BoardFrame *frame;
   const uint64_t *occupied;
   /* When set, placements go here packed (placement_pack, grid from the
    * board) and `out` is not used. */
@@ -148,6 +197,13 @@ typedef struct PlaceOptions {
 } PlaceOptions;
 int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, PlaceMode mode,
                           const PlaceOptions *opt, Placement *out, int cap);
+/* board_placements_with in PLACE_ADJACENT mode with touch words, the frame
+ * (board_frame's for this board and tile) and its occupied words at hand,
+ * output packed and unfiltered: the same placements, without the options'
+ * round trip (matching.c, once per decision). */
+int board_placements_words(const Board *b, const TileDef *tiles, int tile_id,
+                           const BoardFrame *f, const uint64_t *occupied,
+                           const uint64_t *const *touch, int64_t *packed, int cap);
 
 /* Flood fill over top cells whose value v satisfies (value_mask >> v) & 1
  * (values outside 0..63 never match), orthogonal adjacency of the grid.
@@ -155,5 +211,11 @@ int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, Pla
  * otherwise. Regions are numbered in order of their first entry. Returns the
  * region count. region_of must have room for b->count entries. */
 int board_regions(const Board *b, uint64_t value_mask, int32_t *region_of);
+/* The same regions as lists of cells: cells[] gets every member's packed
+ * cell (cell_pack), region after region, each in entry order; region r is
+ * cells[start[r] .. start[r + 1] - 1]. Returns the region count. cells and
+ * scratch need room for b->count items, start for b->count + 1. */
+int board_region_cells(const Board *b, uint64_t value_mask, int32_t *scratch, int64_t *cells,
+                       int32_t *start);
 
 #endif

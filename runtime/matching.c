@@ -1,13 +1,13 @@
 /* matching.c — see matching.h.
  *
- * The fast path turns the rule into touch rows for board_placements_with:
- * for each distinct value v shown by the tile, the bit rows (over
+ * The fast path turns the rule into touch words for board_placements_with:
+ * for each distinct value v shown by the tile, the bit words (over
  * board_frame) of the cells next to an occupied top cell that v matches.
  * A candidate is then kept when its cells are empty, it fits the board, and
- * some covered cell i lies on the rows of its value — one shift and OR per
+ * some covered cell i lies on the words of its value — one shift and OR per
  * cell and row of anchors, no per-candidate call. Matching implies touching,
  * so this is exactly ADJACENT plus the rule. Tile values outside 0..63 and
- * frames too big for bit rows take the direct path: board_placements with
+ * frames too big for bit words take the direct path: board_placements with
  * match_holds as the filter. Board values may be anything (a start token
  * showing 99, say): they are classified one by one. */
 #include "matching.h"
@@ -41,81 +41,168 @@ bool match_holds(const Board *b, const TileDef *tiles, const MatchRule *rule, Pl
 
 /* ---- the fast path ---- */
 
-/* The tile's distinct values and, per tile cell, which one it shows. */
-typedef struct Values {
+/* Board values 0..63 in a list, as a mask (others never match there). */
+static uint64_t small_values(const int64_t *values, int count) {
+  uint64_t m = 0;
+  for (int i = 0; i < count; i++)
+    if (values[i] >= 0 && values[i] < 64) m |= (uint64_t)1 << values[i];
+  return m;
+}
+
+/* The tile's distinct values (k = 0..n-1; of_cell[i]: the one cell i
+ * shows) and which board values each matches: accept[k] bit v for board
+ * values 0..63 (equal, either wild, or match-anything). Other board values
+ * (a start token showing 99, say) are classified one by one: they match
+ * every tile value (all_k) or the wild ones (wild_k). False when a tile
+ * value lies outside 0..63. */
+typedef struct Accept {
   int n, of_cell[TILE_MAX_CELLS];
   int value[TILE_MAX_CELLS];
-  bool wild[TILE_MAX_CELLS]; /* matches every neighbour */
-} Values;
+  uint64_t accept[TILE_MAX_CELLS];
+  unsigned all_k, wild_k;
+} Accept;
 
-static bool tile_values(const MatchRule *r, const TileDef *t, Values *vs) {
-  vs->n = 0;
+static bool tile_accepts(const MatchRule *r, const TileDef *t, Accept *a) {
+  uint64_t wild = small_values(r->wild, r->wild_count);
+  uint64_t shared = wild | small_values(r->any, r->any_count);
+  int n = 0;
+  a->wild_k = 0;
   for (int i = 0; i < t->cell_count; i++) {
     int v = t->value[i], k = 0;
     if (v < 0 || v >= 64) return false;
-    while (k < vs->n && vs->value[k] != v) k++;
-    if (k == vs->n) vs->value[vs->n] = v, vs->wild[vs->n++] = in_list(r->wild, r->wild_count, v);
-    vs->of_cell[i] = k;
+    while (k < n && a->value[k] != v) k++;
+    a->of_cell[i] = k;
+    if (k < n) continue;
+    bool is_wild = wild >> v & 1;
+    a->value[n] = v;
+    a->accept[n] = is_wild ? ~(uint64_t)0 : shared | (uint64_t)1 << v;
+    a->wild_k |= (unsigned)is_wild << n;
+    n++;
   }
+  a->n = n, a->all_k = (1u << n) - 1;
   return true;
 }
 
-/* For each board value 0..63, the tile values (bit k of vs) it matches:
- * equal, either wild, or match-anything. A table per call, so each entry of
- * the board costs one lookup. */
-static void match_table(const MatchRule *r, const Values *vs, uint8_t *table, uint8_t *wild_k,
-                        uint8_t *all_k) {
-  *all_k = (uint8_t)((1u << vs->n) - 1), *wild_k = 0;
-  for (int k = 0; k < vs->n; k++)
-    if (vs->wild[k]) *wild_k |= (uint8_t)(1u << k);
-  memset(table, *wild_k, 64);
-  for (int k = 0; k < vs->n; k++) table[vs->value[k]] |= (uint8_t)(1u << k);
-  for (int i = 0; i < r->wild_count; i++)
-    if (r->wild[i] >= 0 && r->wild[i] < 64) table[r->wild[i]] = *all_k;
-  for (int i = 0; i < r->any_count; i++)
-    if (r->any[i] >= 0 && r->any[i] < 64) table[r->any[i]] = *all_k;
+static unsigned other_ks(const MatchRule *r, const Accept *a, int v) {
+  return in_list(r->any, r->any_count, v) || in_list(r->wild, r->wild_count, v) ? a->all_k
+                                                                                : a->wild_k;
 }
 
-/* Source rows: src[k] = occupied top cells that tile value k matches, over
- * the frame (src[k][y] bit x); occ = every occupied cell, for
- * board_placements_with (one pass over the entries for both). */
-typedef uint64_t Rows[BOARD_FRAME_ROWS];
+/* Source words: src[k] = occupied top cells that tile value k matches, over
+ * the frame; occ = every occupied cell, for board_placements_with (one pass
+ * over the entries for both). The frame holds every occupied cell. */
 
-static void source_rows(const Board *b, const MatchRule *r, const Values *vs,
-                        const BoardFrame *f, Rows *src, uint64_t *occ) {
-  uint8_t table[64], wild_k, all_k;
-  match_table(r, vs, table, &wild_k, &all_k);
-  for (int k = 0; k < vs->n; k++) memset(src[k], 0, sizeof(uint64_t) * (size_t)f->h);
-  memset(occ, 0, sizeof(uint64_t) * (size_t)f->h);
+/* A word per row: each top cell goes to the sources of the values that
+ * match it. src and occ start clear. */
+static void row_sources(const Board *b, const MatchRule *r, const Accept *a, const BoardFrame *f,
+                        uint64_t *const *src, uint64_t *occ) {
   const BoardCell *cells = board_cell(b, 0);
   bool stacked = b->spec.levels > 1;
   for (int e = 0; e < b->count; e++) {
     const BoardCell *c = &cells[e];
-    int x = c->x - f->x0, y = c->y - f->y0; /* the frame holds every occupied cell */
-    uint64_t bit = (uint64_t)1 << x;
+    int y = c->y - f->y0;
+    uint64_t bit = (uint64_t)1 << (c->x - f->x0);
     occ[y] |= bit;
     if (stacked && board_top(b, (Coord){c->x, c->y}) != e) continue; /* buried */
     int v = c->value;
-    unsigned ks = v >= 0 && v < 64 ? table[v]
-                  : in_list(r->any, r->any_count, v) || in_list(r->wild, r->wild_count, v) ? all_k
-                                                                                          : wild_k;
-    for (; ks; ks &= ks - 1) src[__builtin_ctz(ks)][y] |= bit;
+    if (v >= 0 && v < 64) {
+      for (int k = 0; k < a->n; k++) src[k][y] |= -(a->accept[k] >> v & 1) & bit;
+      continue;
+    }
+    for (unsigned ks = other_ks(r, a, v); ks; ks &= ks - 1) src[__builtin_ctz(ks)][y] |= bit;
   }
+}
+
+/* Flat: the top cells sorted by value in one pass (shows[v], a word per
+ * value 0..63 seen; other values straight into other[k]), then each source
+ * is the OR of the values it accepts. One loop per `stacked`, so the plain
+ * one tests nothing but the value. */
+typedef struct Sorted {
+  uint64_t shows[64], seen, all, other[TILE_MAX_CELLS];
+} Sorted;
+
+static inline __attribute__((always_inline)) void sort_cells(const Board *b, const MatchRule *r,
+                                                             const Accept *a, const BoardFrame *f,
+                                                             Sorted *st, bool stacked) {
+  const BoardCell *cells = board_cell(b, 0);
+  const int rb = f->row_bit, origin = f->x0 + f->y0 * rb, count = b->count;
+  uint64_t seen = 0, all = 0;
+  for (int e = 0; e < count; e++) {
+    const BoardCell *c = &cells[e];
+    uint64_t bit = (uint64_t)1 << (c->x + c->y * rb - origin);
+    all |= bit;
+    if (stacked && board_top(b, (Coord){c->x, c->y}) != e) continue; /* buried */
+    unsigned v = (unsigned)c->value; /* negative values too are "other" */
+    if (v < 64) {
+      if (!(seen >> v & 1)) st->shows[v] = 0, seen |= (uint64_t)1 << v;
+      st->shows[v] |= bit;
+      continue;
+    }
+    for (unsigned ks = other_ks(r, a, c->value); ks; ks &= ks - 1)
+      st->other[__builtin_ctz(ks)] |= bit;
+  }
+  st->seen = seen, st->all = all;
+}
+
+static void flat_sources(const Board *b, const MatchRule *r, const Accept *a, const BoardFrame *f,
+                         uint64_t *const *src, uint64_t *occ) {
+  Sorted st;
+  memset(st.other, 0, sizeof st.other); /* a few stores: the size is known */
+  if (b->spec.levels > 1)
+    sort_cells(b, r, a, f, &st, true);
+  else
+    sort_cells(b, r, a, f, &st, false);
+  *occ = st.all;
+  for (int k = 0; k < a->n; k++) {
+    uint64_t s = st.other[k];
+    for (uint64_t m = a->accept[k] & st.seen; m; m &= m - 1) s |= st.shows[__builtin_ctzll(m)];
+    *src[k] = s;
+  }
+}
+
+/* The rest, once the touch words are made: touch[i] = the source of the
+ * value tile cell i shows. */
+static inline int place_touching(const Board *b, const TileDef *tiles, int tile_id,
+                                 const Accept *a, const BoardFrame *f, uint64_t *const *src,
+                                 const uint64_t *occ, Placement *out, int64_t *packed, int cap) {
+  const uint64_t *touch[TILE_MAX_CELLS];
+  for (int i = 0; i < tiles[tile_id].cell_count; i++) touch[i] = src[a->of_cell[i]];
+  if (packed) return board_placements_words(b, tiles, tile_id, f, occ, touch, packed, cap);
+  PlaceOptions opt = {.frame = f, .occupied = occ};
+  memcpy(opt.touch, touch, sizeof touch);
+  return board_placements_with(b, tiles, tile_id, PLACE_ADJACENT, &opt, out, cap);
+}
+
+/* A word per row: big arrays, so apart from the flat case (which would
+ * otherwise carry their stack frame too). The words of each source and of
+ * the occupancy lie one after the other. */
+static __attribute__((noinline)) int row_placements(const Board *b, const TileDef *tiles,
+                                                    int tile_id, const MatchRule *rule,
+                                                    const Accept *a, const BoardFrame *f,
+                                                    Placement *out, int64_t *packed, int cap) {
+  uint64_t words[(TILE_MAX_CELLS + 1) * BOARD_FRAME_ROWS], *src[TILE_MAX_CELLS];
+  uint64_t *occ = words + a->n * f->words;
+  for (int k = 0; k < a->n; k++) src[k] = words + k * f->words;
+  memset(words, 0, sizeof(uint64_t) * (size_t)((a->n + 1) * f->words));
+  row_sources(b, rule, a, f, src, occ);
+  for (int k = 0; k < a->n; k++) board_frame_grow(src[k], f, (GridKind)b->spec.grid);
+  return place_touching(b, tiles, tile_id, a, f, src, occ, out, packed, cap);
 }
 
 /* Returns -1 when the fast path does not apply. */
 static int fast_placements(const Board *b, const TileDef *tiles, int tile_id, const MatchRule *rule,
                            Placement *out, int64_t *packed, int cap) {
   const TileDef *t = &tiles[tile_id];
-  Values vs;
+  Accept a;
   BoardFrame f;
-  if (!tile_values(rule, t, &vs) || !board_frame(b, t, &f)) return -1;
-  Rows src[TILE_MAX_CELLS], occ;
-  source_rows(b, rule, &vs, &f, src, occ);
-  for (int k = 0; k < vs.n; k++) board_rows_grow(src[k], &f, (GridKind)b->spec.grid);
-  PlaceOptions opt = {.occupied = occ, .packed = packed};
-  for (int i = 0; i < t->cell_count; i++) opt.touch[i] = src[vs.of_cell[i]];
-  return board_placements_with(b, tiles, tile_id, PLACE_ADJACENT, &opt, out, cap);
+  if (!tile_accepts(rule, t, &a) || !board_frame(b, t, &f)) return -1;
+  if (f.row_word) return row_placements(b, tiles, tile_id, rule, &a, &f, out, packed, cap);
+  uint64_t words[TILE_MAX_CELLS + 1], *src[TILE_MAX_CELLS], *occ = &words[a.n];
+  bool hex = b->spec.grid == GRID_HEX;
+  for (int k = 0; k < a.n; k++) src[k] = &words[k];
+  flat_sources(b, rule, &a, &f, src, occ);
+  for (int k = 0; k < a.n; k++) words[k] = board_frame_grow_flat(words[k], &f, hex);
+  return place_touching(b, tiles, tile_id, &a, &f, src, occ, out, packed, cap);
 }
 
 static bool direct_filter(void *ctx, const Board *b, Placement p) {

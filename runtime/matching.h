@@ -7,11 +7,10 @@
 
 #include "board.h"
 
-enum { MATCH_VALUES = 8 };
-
+/* The wild and match-anything values (the script's lists, read in place). */
 typedef struct MatchRule {
   int wild_count, any_count;
-  int64_t wild[MATCH_VALUES], any[MATCH_VALUES];
+  const int64_t *wild, *any;
 } MatchRule;
 
 /* Legal placements (PLACE_ADJACENT) of tile `tile_id` that satisfy the rule,

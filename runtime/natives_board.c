@@ -29,7 +29,7 @@ static Value cell_list(Vm *vm, const Coord *cells, int n) {
   return out;
 }
 
-static const BoardCell *top_cell(const Board *b, Value c) {
+static inline const BoardCell *top_cell(const Board *b, Value c) {
   int e = board_top(b, cell_unpack(c));
   return e < 0 ? NULL : board_cell(b, e);
 }
@@ -42,43 +42,29 @@ static bool is_top(const Board *b, int e) {
   return board_top(b, (Coord){c->x, c->y}) == e;
 }
 
-/* Every reason board_place could refuse, checked first so that a failed
- * place() leaves the board as it was and says why. */
-static bool check_place(Vm *vm, const Board *b, const TileDef *t, Placement p,
-                        const Coord *cells, int n) {
-  if (p.level >= b->spec.levels) {
+/* A failed place() leaves the board as it was and says why. */
+static void place_error(Vm *vm, const Board *b, const TileDef *t, Placement p, Coord c,
+                        MoveCheck why) {
+  switch (why) {
+  case MOVE_BAD_LEVEL:
     vm_error(vm, "cannot place %s at level %d: the board has %d level%s", t->name, p.level,
              b->spec.levels, b->spec.levels == 1 ? "" : "s");
-    return false;
-  }
-  for (int i = 0; i < n; i++) {
-    Coord c = cells[i];
-    if (!board_in_bounds(b, c)) {
-      vm_error(vm, "cell %d,%d is outside the %dx%d board", c.x, c.y, b->spec.w, b->spec.h);
-      return false;
-    }
-    int e = board_top(b, c);
-    int below = e < 0 ? -1 : board_cell(b, e)->level;
-    if (below >= p.level) {
-      vm_error(vm, "cell %d,%d is already occupied", c.x, c.y);
-      return false;
-    }
-    if (below != p.level - 1) {
-      vm_error(vm, "cell %d,%d has nothing at level %d to stack %s on", c.x, c.y, p.level - 1,
-               t->name);
-      return false;
-    }
-  }
-  if (!board_fits_window(b, cells, n)) {
+    break;
+  case MOVE_OUTSIDE:
+    vm_error(vm, "cell %d,%d is outside the %dx%d board", c.x, c.y, b->spec.w, b->spec.h);
+    break;
+  case MOVE_OCCUPIED: vm_error(vm, "cell %d,%d is already occupied", c.x, c.y); break;
+  case MOVE_NO_BASE:
+    vm_error(vm, "cell %d,%d has nothing at level %d to stack %s on", c.x, c.y, p.level - 1,
+             t->name);
+    break;
+  case MOVE_NO_FIT:
     vm_error(vm, "%s at %d,%d does not fit the board's %dx%d window", t->name, p.at.x, p.at.y,
              b->spec.w, b->spec.h);
-    return false;
+    break;
+  case MOVE_FULL: vm_error(vm, "the board is full (%d cells)", b->spec.capacity); break;
+  default: vm_error(vm, "cannot place %s at %d,%d", t->name, p.at.x, p.at.y); break;
   }
-  if (b->count + n > b->spec.capacity) {
-    vm_error(vm, "the board is full (%d cells)", b->spec.capacity);
-    return false;
-  }
-  return true;
 }
 
 static void place_checked(Vm *vm, Value board, Placement p) {
@@ -87,10 +73,10 @@ static void place_checked(Vm *vm, Value board, Placement p) {
   if (!t) return;
   p.grid = b->spec.grid;
   Coord cells[TILE_MAX_CELLS];
-  int n = placement_cells((GridKind)b->spec.grid, t, p, cells);
-  if (!check_place(vm, b, t, p, cells, n)) return;
-  if (board_place_cells(b, t, p, cells) < 0)
-    vm_error(vm, "cannot place %s at %d,%d", t->name, p.at.x, p.at.y);
+  placement_cells((GridKind)b->spec.grid, t, p, cells);
+  int bad = 0;
+  MoveCheck why = board_place_move(b, t, p, cells, &bad);
+  if (why != MOVE_OK) place_error(vm, b, t, p, cells[bad], why);
 }
 
 Value native_place(Vm *vm, Value *args) {
@@ -122,14 +108,19 @@ static bool script_filter(void *ctx, const Board *b, Placement p) {
   return !vm_failed(f->vm) && keep != 0;
 }
 
-/* Reads a short list of values (the wild or match-anything values). */
-static bool read_values(Vm *vm, Value list, int64_t *out, int *count) {
+/* A short list of values (the wild or match-anything values), read in place
+ * (the heap does not move while a native runs). The limit is the documented
+ * one. */
+enum { MATCH_VALUES = 8 };
+
+static bool read_values(Vm *vm, Value list, const int64_t **values, int *count) {
   *count = vm_list_len(vm, list);
   if (*count > MATCH_VALUES) {
-    vm_error(vm, "placements_matching takes at most %d wild or match-anything values, not %d", MATCH_VALUES, *count);
+    vm_error(vm, "placements_matching takes at most %d wild or match-anything values, not %d",
+             MATCH_VALUES, *count);
     return false;
   }
-  for (int i = 0; i < *count; i++) out[i] = vm_list_items(vm, list)[i];
+  *values = vm_list_items(vm, list);
   return true;
 }
 
@@ -139,8 +130,8 @@ static Value placement_list(Vm *vm, const int64_t *buf, int n);
 Value native_placements_match(Vm *vm, Value *args) {
   MatchRule rule;
   Board *b = vm_board(vm, args[0]);
-  if (!b || !vm_tile(vm, args[1]) || !read_values(vm, args[2], rule.wild, &rule.wild_count) ||
-      !read_values(vm, args[3], rule.any, &rule.any_count))
+  if (!b || !vm_tile(vm, args[1]) || !read_values(vm, args[2], &rule.wild, &rule.wild_count) ||
+      !read_values(vm, args[3], &rule.any, &rule.any_count))
     return 0;
   if (placement_depth >= MAX_NESTING) { /* called from a filter that deep: no buffer left */
     vm_error(vm, "placements nested more than %d deep in filters", MAX_NESTING);
@@ -284,56 +275,85 @@ static uint64_t value_mask(Vm *vm, Value values) {
 }
 
 /* The outer list is made first and each region's list stored into it at
- * once, so every list made here is reachable from the result. The heap does
- * not move while a native runs, so the item pointers taken after the last
- * allocation stay good while the cells are written. */
-static Value region_lists(Vm *vm, const Board *b, const int32_t *region_of, int32_t *sizes,
-                          Value **items, int regions) {
-  for (int r = 0; r < regions; r++) sizes[r] = 0;
-  for (int e = 0; e < b->count; e++)
-    if (region_of[e] >= 0) sizes[region_of[e]]++;
+ * once, so every list made here is reachable from the result (item
+ * pointers taken after each allocation). Working arrays live on the stack
+ * for boards up to REGION_STACK cells (every game so far), in the heap's
+ * scratch beyond. */
+enum { REGION_STACK = 256 };
+
+static Value region_lists(Vm *vm, const int64_t *cells, const int32_t *start, int regions) {
   Value out = vm_list_new(vm, regions, true);
   if (vm_failed(vm)) return 0;
-  for (int r = 0; r < regions; r++) {
-    Value inner = vm_list_new(vm, sizes[r], false);
+  for (int r = 0; r < regions; r++) { /* a loop, not vm_list_from: a few cells each */
+    int32_t n = start[r + 1] - start[r];
+    Value inner = vm_list_new(vm, n, false);
     if (vm_failed(vm)) return 0;
+    Value *v = vm_list_items(vm, inner);
+    for (int32_t i = 0; i < n; i++) v[i] = cells[start[r] + i];
     vm_list_items(vm, out)[r] = inner;
   }
-  for (int r = 0; r < regions; r++) items[r] = vm_list_items(vm, vm_list_items(vm, out)[r]);
-  const BoardCell *cells = board_cell(b, 0);
-  for (int e = 0; e < b->count; e++)
-    if (region_of[e] >= 0) *items[region_of[e]]++ = cell_pack((Coord){cells[e].x, cells[e].y});
   return out;
 }
 
 Value native_regions(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
   if (!b) return 0;
-  size_t n = b->count > 0 ? (size_t)b->count : 1;
-  int32_t *region_of = vm_scratch(vm, n * sizeof *region_of);
-  int32_t *sizes = vm_scratch(vm, n * sizeof *sizes); /* at most one region per entry */
-  Value **items = vm_scratch(vm, n * sizeof *items);
-  if (!region_of || !sizes || !items) return 0;
-  int regions = board_regions(b, value_mask(vm, args[1]), region_of);
-  return region_lists(vm, b, region_of, sizes, items, regions);
+  int32_t scratch_here[REGION_STACK], start_here[REGION_STACK + 1];
+  int64_t cells_here[REGION_STACK];
+  int32_t *scratch = scratch_here, *start = start_here;
+  int64_t *cells = cells_here;
+  if (b->count > REGION_STACK) {
+    size_t n = (size_t)b->count;
+    scratch = vm_scratch(vm, n * sizeof *scratch);
+    start = vm_scratch(vm, (n + 1) * sizeof *start);
+    cells = vm_scratch(vm, n * sizeof *cells);
+    if (!scratch || !start || !cells) return 0;
+  }
+  int regions = board_region_cells(b, value_mask(vm, args[1]), scratch, cells, start);
+  return region_lists(vm, cells, start, regions);
 }
 
-/* Empty cells show no value, so they never count, even if -1 is listed. */
+/* Empty cells show no value, so they never count, even if -1 is listed.
+ * Listed values 0..63 are a mask (one test per cell); any other listed
+ * value (rare) is compared one by one. */
+static bool listed(const Value *values, int32_t n, int v) {
+  for (int32_t j = 0; j < n; j++)
+    if (values[j] == v) return true;
+  return false;
+}
+
 Value native_count_values(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
   if (!b) return 0;
   int32_t ncells = vm_list_len(vm, args[1]), nvalues = vm_list_len(vm, args[2]);
   const Value *cells = vm_list_items(vm, args[1]), *values = vm_list_items(vm, args[2]);
+  uint64_t mask = 0;
+  bool others = false;
+  for (int32_t j = 0; j < nvalues; j++) {
+    if (values[j] >= 0 && values[j] < 64) mask |= (uint64_t)1 << values[j];
+    else others = true;
+  }
   Value count = 0;
-  for (int32_t i = 0; i < ncells; i++) {
-    const BoardCell *c = top_cell(b, cells[i]);
-    if (!c) continue;
-    for (int32_t j = 0; j < nvalues; j++) {
-      if (values[j] == c->value) {
-        count++;
-        break;
-      }
+  const BoardCell *entries = board_cell(b, 0);
+  if (b->dw && b->spec.capacity <= 255 && !others) { /* a byte-wide direct index: in locals */
+    const uint8_t *ix = (const uint8_t *)b + b->index_at;
+    const int ox = b->ox, oy = b->oy;
+    const unsigned dw = (unsigned)b->dw, dh = (unsigned)b->dh;
+    for (int32_t i = 0; i < ncells; i++) {
+      Coord c = cell_unpack(cells[i]);
+      unsigned x = (unsigned)(c.x - ox), y = (unsigned)(c.y - oy);
+      int slot = x < dw && y < dh ? ix[y * dw + x] : 0;
+      unsigned v = slot ? (unsigned)entries[slot - 1].value : 64; /* 64: nothing to count */
+      count += v < 64 && (mask >> v & 1);
     }
+    return count;
+  }
+  for (int32_t i = 0; i < ncells; i++) {
+    int e = board_top(b, cell_unpack(cells[i]));
+    if (e < 0) continue;
+    int v = entries[e].value;
+    if ((unsigned)v < 64) count += mask >> v & 1;
+    else count += others && listed(values, nvalues, v);
   }
   return count;
 }

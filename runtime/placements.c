@@ -25,17 +25,21 @@
  * kept: that is a fixed property of the orientation, computed once per tile
  * and grid and cached (tile_shape).
  *
- * Speed: level-0 modes work on bit rows (one uint64 per row) over a frame
- * around the occupied cells — wide enough that every legal candidate lies
- * inside it (board_frame) — and test one row of anchors per orientation with
- * a few shifts, ANDs and ORs. Frames wider than 64 columns or taller than
+ * Speed: level-0 modes work on bit sets over a frame around the occupied
+ * cells, cut to where cells may lie (board_frame): every legal candidate
+ * lies inside it. Small frames (64 bits with a guard bit or two after each
+ * row: anything on a 5x5 or 6x6 floating window) are one word, row after
+ * row, so the anchors of one orientation are a few shifts, ANDs and ORs of
+ * whole words — for tokens and dominoes in one pass with everything in
+ * registers (place_flat_pair). Bigger frames take one word per row and the
+ * same operations row by row. Frames wider than 64 columns or taller than
  * BOARD_FRAME_ROWS fall back to a plain scan with index lookups, with the
  * same results.
  *
- * Touch rows (PlaceOptions): the caller may replace "next to an occupied
- * cell" by its own rows per tile cell over the frame (matching.c: cells next
- * to a neighbour whose value matches). The dedupe above stays right as long
- * as two tile cells showing the same value get the same rows. */
+ * Touch words (PlaceOptions): the caller may replace "next to an occupied
+ * cell" by its own bit words per tile cell over the frame (matching.c: cells
+ * next to a neighbour whose value matches). The dedupe above stays right as
+ * long as two tile cells showing the same value get the same words. */
 #include <limits.h>
 #include <stddef.h>
 #include <string.h>
@@ -50,9 +54,7 @@ typedef struct Orient {
   int dx[TILE_MAX_CELLS];         /* cell offsets from the anchor (cell 0: 0, 0) */
   int dy[TILE_MAX_CELLS];
   int min_dx, max_dx, min_dy, max_dy;
-  /* Bit rows: the row of cell i as seen from the anchors is
-   * (row >> rs[i]) << ls[i] (a shift by dx[i] either way, without a branch). */
-  uint8_t rs[TILE_MAX_CELLS], ls[TILE_MAX_CELLS];
+  int x_extent, y_extent; /* max - min */
   uint64_t code;     /* the orientation's bits in a packed placement */
   bool dup;          /* some equal footprint comes earlier in canonical order */
   bool dup_here;     /* ... at the same anchor (empty-board rule) */
@@ -61,7 +63,13 @@ typedef struct Orient {
 /* Everything about a tile's orientations that does not depend on the board. */
 typedef struct TileShape {
   int k;    /* orientations */
+  int kept, keep[MAX_ORIENTS]; /* the orientations that are no duplicate */
+  /* The same, packed for the flat path of tiles of one or two cells: the
+   * offset of the last cell, the extents, the placement bits. */
+  int16_t last_dx[MAX_ORIENTS], last_dy[MAX_ORIENTS], x_ext[MAX_ORIENTS], y_ext[MAX_ORIENTS];
+  uint64_t code[MAX_ORIENTS];
   int span; /* largest extent - 1 of any orientation, on either axis */
+  const TileDef *owner; /* the tile of the last look-up (see shape_of_frame) */
   Orient ors[MAX_ORIENTS];
 } TileShape;
 
@@ -135,7 +143,7 @@ static void mark_duplicates(Orient *ors, int k, const TileDef *t) {
   }
 }
 
-static void shape_build(GridKind g, const TileDef *t, TileShape *s) {
+static __attribute__((noinline)) void shape_build(GridKind g, const TileDef *t, TileShape *s) {
   s->k = grid_orientation_count(g, t->reflections);
   s->span = 0;
   for (int j = 0; j < s->k; j++) {
@@ -147,51 +155,72 @@ static void shape_build(GridKind g, const TileDef *t, TileShape *s) {
     or->min_dx = or->max_dx = or->min_dy = or->max_dy = 0;
     for (int i = 0; i < t->cell_count; i++) {
       or->dx[i] = cells[i].x, or->dy[i] = cells[i].y;
-      or->rs[i] = (uint8_t)(cells[i].x > 0 ? cells[i].x : 0);
-      or->ls[i] = (uint8_t)(cells[i].x < 0 ? -cells[i].x : 0);
       if (cells[i].x < or->min_dx) or->min_dx = cells[i].x;
       if (cells[i].x > or->max_dx) or->max_dx = cells[i].x;
       if (cells[i].y < or->min_dy) or->min_dy = cells[i].y;
       if (cells[i].y > or->max_dy) or->max_dy = cells[i].y;
     }
-    if (or->max_dx - or->min_dx > s->span) s->span = or->max_dx - or->min_dx;
-    if (or->max_dy - or->min_dy > s->span) s->span = or->max_dy - or->min_dy;
+    or->x_extent = or->max_dx - or->min_dx, or->y_extent = or->max_dy - or->min_dy;
+    if (or->x_extent > s->span) s->span = or->x_extent;
+    if (or->y_extent > s->span) s->span = or->y_extent;
   }
   mark_duplicates(s->ors, s->k, t);
+  s->kept = 0;
+  for (int j = 0; j < s->k; j++) {
+    const Orient *or = &s->ors[j];
+    if (or->dup) continue;
+    int c = t->cell_count - 1, n = s->kept++;
+    s->keep[n] = j, s->code[n] = or->code;
+    s->last_dx[n] = (int16_t)or->dx[c], s->last_dy[n] = (int16_t)or->dy[c];
+    s->x_ext[n] = (int16_t)or->x_extent, s->y_ext[n] = (int16_t)or->y_extent;
+  }
 }
 
 /* Orientations depend only on the tile and the grid, and enumeration runs
  * once per decision with the same few tiles, so they are kept in a small
- * cache: slot by the tile's address, validated by its geometry and values
- * (a table may be rebuilt at the same address). Thread-local: matches may
- * run in parallel. */
-enum { KEY_WORDS = (offsetof(TileDef, name) + 7) / 8 + 1 };
+ * cache: slot by the tile's address, validated by the tile's first
+ * KEY_BYTES bytes (its geometry and values, and a few name bytes that do
+ * not change while the table lives) and the grid, since a table may be
+ * rebuilt at the same address. Compared in place, word by word: this runs
+ * on every call. Thread-local: matches may run in parallel. */
+enum { KEY_WORDS = 5, KEY_BYTES = 8 * KEY_WORDS };
+_Static_assert(offsetof(TileDef, name) <= KEY_BYTES && KEY_BYTES <= sizeof(TileDef),
+               "the key holds a tile's geometry and values");
 
 typedef struct ShapeSlot {
-  uint64_t key[KEY_WORDS]; /* the tile up to its name, then grid + 1 (0: unused) */
+  uint64_t key[KEY_WORDS]; /* the tile's first bytes */
+  uint64_t grid;           /* grid + 1 (0: unused) */
   TileShape shape;
 } ShapeSlot;
 
 static _Thread_local ShapeSlot shape_cache[SHAPE_CACHE];
 
-/* Word by word: cheaper than memcmp for a few bytes, on every call. */
-static void shape_key(GridKind g, const TileDef *t, uint64_t *key) {
-  memset(key, 0, sizeof(uint64_t) * KEY_WORDS);
-  memcpy(key, t, offsetof(TileDef, name));
-  key[KEY_WORDS - 1] = (uint64_t)g + 1;
+static uint64_t key_word(const TileDef *t, int i) {
+  uint64_t w;
+  memcpy(&w, (const char *)t + 8 * i, sizeof w);
+  return w;
 }
 
 static const TileShape *tile_shape(GridKind g, const TileDef *t) {
-  uint64_t key[KEY_WORDS];
-  shape_key(g, t, key);
   ShapeSlot *s = &shape_cache[((uintptr_t)t / sizeof(TileDef)) % SHAPE_CACHE];
-  uint64_t diff = 0;
-  for (int i = 0; i < KEY_WORDS; i++) diff |= s->key[i] ^ key[i];
-  if (diff) {
-    memcpy(s->key, key, sizeof key);
+  _Static_assert(KEY_WORDS == 5, "tile_shape compares five words");
+  uint64_t diff = (s->grid ^ ((uint64_t)g + 1)) | (s->key[0] ^ key_word(t, 0)) |
+                  (s->key[1] ^ key_word(t, 1)) | (s->key[2] ^ key_word(t, 2)) |
+                  (s->key[3] ^ key_word(t, 3)) | (s->key[4] ^ key_word(t, 4));
+  if (__builtin_expect(diff != 0, 0)) {
+    memcpy(s->key, t, KEY_BYTES);
+    s->grid = (uint64_t)g + 1;
     shape_build(g, t, &s->shape);
   }
+  s->shape.owner = t;
   return &s->shape;
+}
+
+/* The shape a frame carries (board_frame's), while its cache slot still
+ * holds this tile's: a look-up for another tile may have taken the slot
+ * since. */
+static const TileShape *shape_of_frame(const BoardFrame *f, GridKind g, const TileDef *t) {
+  return f && f->shape && f->shape->owner == t ? f->shape : tile_shape(g, t);
 }
 
 /* Where covered cells may lie, from fixed bounds and the window; n/a limits
@@ -239,64 +268,88 @@ static void place_origin(Emitter *em, const TileShape *sh, const Range *r) {
     if (!sh->ors[j].dup_here && in_range(&r[j], 0, 0) && !emit(em, 0, 0, sh->ors[j].o, 0)) return;
 }
 
-/* ---- level 0, fast path: bit rows over a frame ---- */
+/* ---- level 0, fast path: bit words over a frame ---- */
 
-/* Bits beyond the frame's width are never read: anchor columns are limited
- * so that every covered cell lies inside. */
-typedef struct Frame {
-  BoardFrame at;
-  const uint64_t *occ;                   /* occupied cells, every level */
-  const uint64_t *touch[TILE_MAX_CELLS]; /* per tile cell: where it counts as touching */
-  uint64_t own_occ[BOARD_FRAME_ROWS];
-  uint64_t near[BOARD_FRAME_ROWS];       /* next to an occupied cell (the plain rule) */
-} Frame;
+static int imax(int a, int b) { return a > b ? a : b; }
+static int imin(int a, int b) { return a < b ? a : b; }
 
-static uint64_t bit_range(int lo, int hi) {
-  if (lo < 0) lo = 0;
-  if (hi > 63) hi = 63;
-  if (lo > hi) return 0;
-  uint64_t upto = hi == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (hi + 1)) - 1;
-  return upto & ~(((uint64_t)1 << lo) - 1);
+/* The low n bits (1 <= n <= 64). */
+static uint64_t low_bits(int n) { return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1; }
+
+/* Bit 0 of every row of `stride` bits in the low n bits: doubled up. */
+static uint64_t row_starts(int stride, int n) {
+  uint64_t c = 1;
+  for (int reach = stride; reach < n; reach *= 2) c |= c << reach;
+  return c & low_bits(n);
 }
 
-/* Every legal level-0 candidate has a cell next to the occupied box (or
- * inside fixed bounds), and its other cells within the tile's span of that
- * one: margin span + 1 around the box. */
-static bool frame_rect(const Board *b, int margin, BoardFrame *f) {
-  if (b->spec.bound == BOARD_BOUND_FIXED) {
-    *f = (BoardFrame){0, 0, b->spec.w, b->spec.h};
-  } else {
+/* Every legal candidate that must touch has a cell next to an occupied one
+ * and its other cells within the tile's span of that one: margin span + 1
+ * around the occupied cells, cut to the box (which holds them all). A fixed
+ * board where nothing needs touching: the whole board. The layout is flat
+ * when w + guard bits a row fit h times in a word (see board.h). */
+static inline __attribute__((always_inline)) bool frame_rect(const Board *b, const Box *box,
+                                                             int span, bool touching,
+                                                             BoardFrame *f) {
+  int x_lo = box->x_lo, x_hi = box->x_hi, y_lo = box->y_lo, y_hi = box->y_hi;
+  if (touching) {
     if (b->count == 0) return false;
-    f->x0 = b->min_x - margin, f->y0 = b->min_y - margin;
-    f->w = b->max_x - b->min_x + 1 + 2 * margin, f->h = b->max_y - b->min_y + 1 + 2 * margin;
+    int margin = span + 1;
+    x_lo = imax(x_lo, b->min_x - margin), x_hi = imin(x_hi, b->max_x + margin);
+    y_lo = imax(y_lo, b->min_y - margin), y_hi = imin(y_hi, b->max_y + margin);
+  } else if (b->spec.bound != BOARD_BOUND_FIXED) {
+    return false;
   }
-  return f->w >= 1 && f->h >= 1 && f->w <= 64 && f->h <= BOARD_FRAME_ROWS;
+  int w = x_hi - x_lo + 1, h = y_hi - y_lo + 1, stride = w + (span > 1 ? span : 1);
+  if (w < 1 || h < 1 || w > 64 || h > BOARD_FRAME_ROWS) return false;
+  if (stride * h > 64)
+    *f = (BoardFrame){x_lo, y_lo, w, h, h, 0, 1, low_bits(w), NULL};
+  else /* one row's bits at every row: no carries, since a row < 2^stride */
+    *f = (BoardFrame){x_lo, y_lo, w, h, 1, stride, 0, low_bits(w) * row_starts(stride, stride * h),
+                      NULL};
+  return true;
 }
 
 bool board_frame(const Board *b, const TileDef *t, BoardFrame *f) {
-  if (t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS) return false;
-  return frame_rect(b, tile_shape((GridKind)b->spec.grid, t)->span + 1, f);
+  Box box;
+  if (t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS || !cell_box(b, &box)) return false;
+  const TileShape *sh = tile_shape((GridKind)b->spec.grid, t);
+  if (!frame_rect(b, &box, sh->span, true, f)) return false;
+  f->shape = sh;
+  return true;
 }
 
+/* One loop per layout, so each computes its bit in a couple of steps. */
 void board_frame_occupied(const Board *b, const BoardFrame *f, uint64_t *occ) {
-  memset(occ, 0, sizeof(uint64_t) * (size_t)f->h);
+  for (int i = 0; i < f->words; i++) occ[i] = 0;
   const BoardCell *cells = board_cell(b, 0);
-  for (int e = 0; e < b->count; e++) {
-    unsigned x = (unsigned)(cells[e].x - f->x0), y = (unsigned)(cells[e].y - f->y0);
-    if (x < (unsigned)f->w && y < (unsigned)f->h) occ[y] |= (uint64_t)1 << x;
+  const int n = b->count, x0 = f->x0, y0 = f->y0;
+  const unsigned w = (unsigned)f->w, h = (unsigned)f->h;
+  if (f->row_word) {
+    for (int e = 0; e < n; e++) {
+      unsigned x = (unsigned)(cells[e].x - x0), y = (unsigned)(cells[e].y - y0);
+      if (x < w && y < h) occ[y] |= (uint64_t)1 << x;
+    }
+    return;
   }
+  uint64_t word = 0;
+  for (int e = 0; e < n; e++) {
+    unsigned x = (unsigned)(cells[e].x - x0), y = (unsigned)(cells[e].y - y0);
+    if (x < w && y < h) word |= (uint64_t)1 << (x + y * (unsigned)f->row_bit);
+  }
+  occ[0] = word;
 }
 
-/* One loop per grid, each with the row above and below in registers; the
- * last row (nothing below) apart, so the loop has no test. */
+/* A word per row: one loop per grid, each with the row above and below in
+ * registers; the last row (nothing below) apart, so the loop has no test. */
 static inline __attribute__((always_inline)) uint64_t grown(uint64_t up, uint64_t row,
                                                             uint64_t down, bool hex) {
   uint64_t t = row << 1 | row >> 1 | up | down;
   return hex ? t | up >> 1 | down << 1 : t; /* hex neighbours (q+1, r-1) and (q-1, r+1) */
 }
 
-static inline __attribute__((always_inline)) void grow(uint64_t *rows, int h, uint64_t width,
-                                                        bool hex) {
+static inline __attribute__((always_inline)) void grow_rows(uint64_t *rows, int h, uint64_t width,
+                                                            bool hex) {
   uint64_t up = 0, row = rows[0];
   for (int y = 0; y < h - 1; y++) {
     uint64_t down = rows[y + 1];
@@ -306,132 +359,280 @@ static inline __attribute__((always_inline)) void grow(uint64_t *rows, int h, ui
   rows[h - 1] = grown(up, row, 0, hex) & width;
 }
 
-void board_rows_grow(uint64_t *rows, const BoardFrame *f, GridKind g) {
-  uint64_t width = bit_range(0, f->w - 1);
-  if (g == GRID_HEX)
-    grow(rows, f->h, width, true);
-  else
-    grow(rows, f->h, width, false);
-}
-
-/* The frame's occupancy (the caller's, or from the entries) and, for the
- * plain rule, the cells next to it. */
-static void frame_rows(const Board *b, Frame *f, const uint64_t *occ, bool near) {
-  if (!occ) board_frame_occupied(b, &f->at, f->own_occ);
-  f->occ = occ ? occ : f->own_occ;
-  if (!near) return;
-  memcpy(f->near, f->occ, sizeof(uint64_t) * (size_t)f->at.h);
-  board_rows_grow(f->near, &f->at, (GridKind)b->spec.grid);
-}
-
-/* The orientations that can have an anchor in the frame, with their anchor
- * rows and columns there. */
-typedef struct Live {
-  int n, j[MAX_ORIENTS], row_lo[MAX_ORIENTS], row_hi[MAX_ORIENTS];
-  uint64_t cols[MAX_ORIENTS];
-  uint64_t code[MAX_ORIENTS]; /* the orientation's bits in a packed placement */
-  int y_first, y_last;
-} Live;
-
-static void live_orients(const Board *b, const BoardFrame *f, const TileShape *sh, const Box *box,
-                         Live *lv) {
-  lv->n = 0, lv->y_first = INT_MAX, lv->y_last = INT_MIN;
-  for (int j = 0; j < sh->k; j++) {
-    const Orient *or = &sh->ors[j];
-    if (or->dup) continue;
-    Range r = anchor_range(b, box, or);
-    int lo = r.ay_lo - f->y0, hi = r.ay_hi - f->y0;
-    if (lo < -or->min_dy) lo = -or->min_dy;
-    if (hi > f->h - 1 - or->max_dy) hi = f->h - 1 - or->max_dy;
-    int xlo = r.ax_lo - f->x0, xhi = r.ax_hi - f->x0;
-    if (xlo < -or->min_dx) xlo = -or->min_dx;
-    if (xhi > f->w - 1 - or->max_dx) xhi = f->w - 1 - or->max_dx;
-    if (lo > hi || xlo > xhi) continue;
-    /* 0 <= xlo, xhi <= 63 here (the frame is at most 64 wide); at 63,
-     * 2 << 63 wraps to 0 and 0 - 1 is every bit */
-    uint64_t m = ((uint64_t)2 << xhi) - 1 - (((uint64_t)1 << xlo) - 1);
-    int l = lv->n++;
-    lv->cols[l] = m, lv->row_lo[l] = lo, lv->row_hi[l] = hi, lv->j[l] = j;
-    lv->code[l] = or->code;
-    if (lo < lv->y_first) lv->y_first = lo;
-    if (hi > lv->y_last) lv->y_last = hi;
-  }
-}
-
-/* Anchors of one orientation in frame rows lo..hi, into out[lo..hi]: the
- * covered cells empty and, when asked, some covered cell on its touch rows.
- * The row of cell i as seen from the anchors is shifted by dx[i]. Tokens and
- * dominoes, the common tiles, get loops with every shift and row pointer in
- * a local (a store to out may alias the Orient's bytes, so the compiler
- * would reload them on every row). */
-static void orient_rows(const Frame *f, const Orient *or, int cells, uint64_t cols, int lo,
-                        int hi, bool need_touch, uint64_t *out) {
-  uint64_t any = need_touch ? 0 : ~(uint64_t)0;
-  if (cells <= 2) { /* cell 0 is the anchor itself: no shift */
-    int c1 = cells - 1; /* a token's "second cell" is its first again */
-    const uint64_t *o0 = f->occ, *o1 = o0 + or->dy[c1];
-    const uint64_t *t0 = f->touch[0], *t1 = f->touch[c1] + or->dy[c1];
-    int r1 = or->rs[c1], l1 = or->ls[c1];
-    for (int y = lo; y <= hi; y++)
-      out[y] = cols & ~(o0[y] | o1[y] >> r1 << l1) & (any | t0[y] | t1[y] >> r1 << l1);
+void board_frame_grow(uint64_t *words, const BoardFrame *f, GridKind g) {
+  if (!f->row_word) {
+    words[0] = board_frame_grow_flat(words[0], f, g == GRID_HEX);
     return;
   }
-  for (int y = lo; y <= hi; y++) {
-    uint64_t m = cols, touch = any;
-    for (int i = 0; i < cells; i++) {
-      int yy = y + or->dy[i];
-      m &= ~(f->occ[yy] >> or->rs[i] << or->ls[i]);
-      touch |= f->touch[i][yy] >> or->rs[i] << or->ls[i];
-    }
-    out[y] = m & touch;
-  }
+  if (g == GRID_HEX)
+    grow_rows(words, f->h, f->cells, true);
+  else
+    grow_rows(words, f->h, f->cells, false);
 }
 
-/* Emits row y's anchors in (x, orientation) order; false when the output is
- * full. Without a filter, straight into the packed output: this runs once
- * per placement found. */
-static bool emit_row(Emitter *em, const Frame *f, const TileShape *sh, const Live *lv,
-                     uint64_t rows[][BOARD_FRAME_ROWS], int y, uint64_t any) {
-  int by = f->at.y0 + y;
+typedef struct Frame {
+  const BoardFrame *at;
+  const uint64_t *occ;                   /* occupied cells, every level */
+  const uint64_t *touch[TILE_MAX_CELLS]; /* per tile cell: where it counts as touching */
+  uint64_t any_touch;                    /* every bit when nothing needs touching */
+  int x_max, y_max; /* the longest extents that fit the frame and the window */
+} Frame;
+
+/* Anchors per orientation, for the output: a[k] the anchors of the k-th
+ * orientation found (in canonical order), code[k] its bits in a packed
+ * placement, o[k] its number. */
+typedef struct Anchors {
+  int n;
+  const uint64_t *a;
+  const uint64_t *code;
+  const int *o;
+} Anchors;
+
+/* Emits word `word`'s anchors in (y, x, orientation) order; false when the
+ * output is full. Bit p of the word is a cell of frame row y, found by
+ * walking the rows up (a flat word holds several; in a word per row, p
+ * never reaches 64). Without a filter, straight into the packed output:
+ * this runs once per placement found, so the anchors, codes and count are
+ * in locals, which the stores into the output cannot alias. */
+static __attribute__((noinline)) bool emit_word(Emitter *em, const BoardFrame *f,
+                                                const Anchors *an, uint64_t any, int word) {
+  int stride = f->row_word ? 64 : f->row_bit, y = f->row_word ? word : 0, start = 0;
   if (!em->filter && em->packed) {
-    Placement p = {.tile = em->tile, .at = {0, (int16_t)by}, .grid = em->grid};
-    uint64_t base = (uint64_t)placement_pack(p);
-    while (any) {
-      int x = __builtin_ctzll(any);
+    uint64_t a[MAX_ORIENTS], code[MAX_ORIENTS];
+    const int n = an->n, cap = em->cap;
+    for (int k = 0; k < n; k++) a[k] = an->a[k], code[k] = an->code[k];
+    int64_t *out = em->packed;
+    int count = em->n;
+    uint64_t base = (uint64_t)placement_pack((Placement){.tile = em->tile, .grid = em->grid});
+    uint64_t row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
+    bool room = true;
+    while (any && room) {
+      int p = __builtin_ctzll(any);
       any &= any - 1;
-      uint64_t at = base | (uint64_t)(uint16_t)(f->at.x0 + x) << 16;
-      for (int l = 0; l < lv->n; l++) {
-        if (!(rows[l][y] >> x & 1)) continue;
-        em->packed[em->n++] = (int64_t)(at | lv->code[l]);
-        if (em->n >= em->cap) return false;
+      if (p - start >= stride) {
+        while (p - start >= stride) start += stride, y++;
+        row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
+      }
+      uint64_t at = row | (uint64_t)(uint16_t)(f->x0 + p - start) << 16;
+      for (int k = 0; k < n; k++) {
+        if (!(a[k] >> p & 1)) continue;
+        out[count++] = (int64_t)(at | code[k]);
+        if (count >= cap) {
+          room = false;
+          break;
+        }
       }
     }
-    return true;
+    em->n = count;
+    return room;
   }
   while (any) {
-    int x = __builtin_ctzll(any);
+    int p = __builtin_ctzll(any);
     any &= any - 1;
-    for (int l = 0; l < lv->n; l++)
-      if (rows[l][y] >> x & 1 && !emit(em, f->at.x0 + x, by, sh->ors[lv->j[l]].o, 0)) return false;
+    while (p - start >= stride) start += stride, y++;
+    for (int k = 0; k < an->n; k++)
+      if (an->a[k] >> p & 1 && !emit(em, f->x0 + p - start, f->y0 + y, an->o[k], 0)) return false;
   }
   return true;
 }
 
-static void place_frame(Emitter *em, const Frame *f, const TileShape *sh, const Box *box,
-                        int cells, bool need_touch) {
-  Live lv;
-  live_orients(em->b, &f->at, sh, box, &lv);
-  uint64_t rows[MAX_ORIENTS][BOARD_FRAME_ROWS];
-  for (int l = 0; l < lv.n; l++) {
-    for (int y = lv.y_first; y < lv.row_lo[l]; y++) rows[l][y] = 0;
-    orient_rows(f, &sh->ors[lv.j[l]], cells, lv.cols[l], lv.row_lo[l], lv.row_hi[l],
-                need_touch, rows[l]);
-    for (int y = lv.row_hi[l] + 1; y <= lv.y_last; y++) rows[l][y] = 0;
+/* Packs the anchors of up to four orientations (a[k] zero for unused k)
+ * with room for all of them: each test unrolled, everything in registers.
+ * The flat word's rows are walked up as for emit_word. */
+static inline __attribute__((always_inline)) void pack4(Emitter *em, const BoardFrame *f,
+                                                        const uint64_t *a, const uint64_t *code,
+                                                        uint64_t any) {
+  const uint64_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
+  const uint64_t c0 = code[0], c1 = code[1], c2 = code[2], c3 = code[3];
+  const int stride = f->row_bit, x0 = f->x0;
+  int64_t *out = em->packed + em->n, *const first = out;
+  uint64_t base = (uint64_t)placement_pack((Placement){.tile = em->tile, .grid = em->grid});
+  int y = f->y0, start = 0;
+  uint64_t row = base | (uint64_t)(uint16_t)y << 32;
+  while (any) {
+    int p = __builtin_ctzll(any);
+    any &= any - 1;
+    if (p - start >= stride) {
+      while (p - start >= stride) start += stride, y++;
+      row = base | (uint64_t)(uint16_t)y << 32;
+    }
+    uint64_t at = row | (uint64_t)(uint16_t)(x0 + p - start) << 16;
+    if (a0 >> p & 1) *out++ = (int64_t)(at | c0);
+    if (a1 >> p & 1) *out++ = (int64_t)(at | c1);
+    if (a2 >> p & 1) *out++ = (int64_t)(at | c2);
+    if (a3 >> p & 1) *out++ = (int64_t)(at | c3);
   }
-  for (int y = lv.y_first; y <= lv.y_last; y++) {
+  em->n += (int)(out - first);
+}
+
+/* Flat frames and tiles of one or two cells (tokens, dominoes: the common
+ * case) in one pass, everything in registers: per orientation a handful of
+ * whole-word operations. Cell 0 is the anchor itself; the other cell,
+ * brought to its anchor, is the word shifted by s = dx + dy * row_bit
+ * either way. The anchors keep both cells in the frame: the guard bits
+ * after each row catch a step off its end, and the extents were checked
+ * first, so |s| < 64. A token's "other cell" is cell 0 again (s = 0). */
+static __attribute__((noinline)) void place_flat_pair(Emitter *em, const Frame *f,
+                                                      const TileShape *sh, int cells) {
+  const int c = cells - 1, stride = f->at->row_bit, x_max = f->x_max, y_max = f->y_max;
+  const uint64_t frame = f->at->cells, occ = f->occ[0];
+  const uint64_t t0 = f->touch[0][0] | f->any_touch, t1 = f->touch[c][0];
+  uint64_t a[MAX_ORIENTS], code[MAX_ORIENTS], any = 0;
+  a[0] = a[1] = a[2] = a[3] = code[0] = code[1] = code[2] = code[3] = 0; /* past n: see pack4 */
+  int o[MAX_ORIENTS], n = 0;
+  for (int k = 0; k < sh->kept; k++) {
+    if (sh->x_ext[k] > x_max || sh->y_ext[k] > y_max) continue;
+    int s = sh->last_dx[k] + sh->last_dy[k] * stride;
+    uint64_t fr, oc, t; /* the words of the other cell, brought to the anchors */
+    if (s >= 0)
+      fr = frame >> s, oc = occ >> s, t = t1 >> s;
+    else
+      fr = frame << -s, oc = occ << -s, t = t1 << -s;
+    uint64_t m = frame & fr & ~(occ | oc) & (t0 | t);
+    if (!m) continue;
+    a[n] = m, code[n] = sh->code[k], o[n] = sh->keep[k], n++;
+    any |= m;
+  }
+  if (!any) return;
+  if (n <= 4 && !em->filter && em->packed && em->cap - em->n > 4 * 64) {
+    pack4(em, f->at, a, code, any);
+    return;
+  }
+  Anchors an = {n, a, code, o};
+  emit_word(em, f->at, &an, any, 0);
+}
+
+/* ---- the general bit-word path: any tile, a word per row or flat ---- */
+
+/* The orientations that can have an anchor in the frame, as seen from the
+ * frame's words: cell i of the anchor in bit p of word y is bit p + dx +
+ * dy * row_bit of word y + dy * row_word, so the word of cell i, brought
+ * to the anchors, is (word[y + wo[i]] >> rs[i]) << ls[i]. Cell 0 is the
+ * anchor itself: no shift. int16_t, not bytes: a store of a char type may
+ * alias anything, and the compiler would reload every other value. */
+typedef struct Live {
+  int n, first, last;         /* first..last: the words holding any anchor */
+  uint64_t mask[MAX_ORIENTS]; /* anchors whose cells all lie in the frame */
+  uint64_t code[MAX_ORIENTS];
+  int lo[MAX_ORIENTS], hi[MAX_ORIENTS], o[MAX_ORIENTS]; /* words with anchors; orientation */
+  int16_t wo[MAX_ORIENTS][TILE_MAX_CELLS], rs[MAX_ORIENTS][TILE_MAX_CELLS],
+      ls[MAX_ORIENTS][TILE_MAX_CELLS];
+} Live;
+
+/* Anchors keeping every cell in the frame, for orientation or (the n-th
+ * live one): false when there is none. The frame lies inside the box, so
+ * that is the box's rule too. The extents are checked first, so every
+ * shift is below the word size. */
+static bool live_orient(const Frame *f, const Orient *or, int cells, Live *lv, int n) {
+  if (or->x_extent > f->x_max || or->y_extent > f->y_max) return false;
+  const BoardFrame *at = f->at;
+  uint64_t mask = at->cells;
+  lv->wo[n][0] = lv->rs[n][0] = lv->ls[n][0] = 0; /* cell 0: the anchor */
+  for (int i = 1; i < cells; i++) {
+    int s = or->dx[i] + or->dy[i] * at->row_bit, rs = s > 0 ? s : 0, ls = s < 0 ? -s : 0;
+    lv->wo[n][i] = (int16_t)(or->dy[i] * at->row_word);
+    lv->rs[n][i] = (int16_t)rs, lv->ls[n][i] = (int16_t)ls;
+    mask &= at->cells >> rs << ls;
+  }
+  lv->mask[n] = mask, lv->code[n] = or->code, lv->o[n] = or->o;
+  lv->lo[n] = at->row_word ? -or->min_dy : 0;
+  lv->hi[n] = at->row_word ? at->h - 1 - or->max_dy : 0;
+  return mask != 0;
+}
+
+static void live_orients(const Frame *f, const TileShape *sh, int cells, Live *lv) {
+  int n = 0, first = INT_MAX, last = INT_MIN;
+  for (int j = 0; j < sh->kept; j++) {
+    if (!live_orient(f, &sh->ors[sh->keep[j]], cells, lv, n)) continue;
+    first = imin(first, lv->lo[n]), last = imax(last, lv->hi[n]);
+    n++;
+  }
+  lv->n = n, lv->first = first, lv->last = last;
+}
+
+/* Anchors of live orientation k, word by word, into out[y][k] for y in
+ * first..last (0 outside its words lo..hi): the covered cells empty and,
+ * when asked, some covered cell on its touch word. Tokens and dominoes, the
+ * common tiles, get a loop with every shift and row pointer in a local. */
+static void orient_words(const Frame *f, const Live *lv, int k, int cells,
+                         uint64_t (*out)[MAX_ORIENTS]) {
+  const int lo = lv->lo[k], hi = lv->hi[k];
+  const uint64_t mask = lv->mask[k], any = f->any_touch;
+  for (int y = lv->first; y < lo; y++) out[y][k] = 0;
+  for (int y = hi + 1; y <= lv->last; y++) out[y][k] = 0;
+  if (cells <= 2) { /* a token's "second cell" is its first again */
+    const int c = cells - 1, r1 = lv->rs[k][c], l1 = lv->ls[k][c];
+    const uint64_t *o0 = f->occ, *o1 = o0 + lv->wo[k][c];
+    const uint64_t *t0 = f->touch[0], *t1 = f->touch[c] + lv->wo[k][c];
+    for (int y = lo; y <= hi; y++)
+      out[y][k] = mask & ~(o0[y] | o1[y] >> r1 << l1) & (any | t0[y] | t1[y] >> r1 << l1);
+    return;
+  }
+  for (int y = lo; y <= hi; y++) {
+    uint64_t occ = f->occ[y], touch = any | f->touch[0][y];
+    for (int i = 1; i < cells; i++) {
+      int w = y + lv->wo[k][i], rs = lv->rs[k][i], ls = lv->ls[k][i];
+      occ |= f->occ[w] >> rs << ls;
+      touch |= f->touch[i][w] >> rs << ls;
+    }
+    out[y][k] = mask & ~occ & touch;
+  }
+}
+
+/* The packed output of all the words at once (no filter): the codes and
+ * the count in locals, the row's packed part computed once per word. */
+static bool pack_words(Emitter *em, const BoardFrame *f, const Live *lv,
+                       uint64_t (*words)[MAX_ORIENTS]) {
+  uint64_t code[MAX_ORIENTS];
+  const int n = lv->n, cap = em->cap, stride = f->row_word ? 64 : f->row_bit;
+  for (int k = 0; k < n; k++) code[k] = lv->code[k];
+  int64_t *out = em->packed;
+  int count = em->n;
+  uint64_t base = (uint64_t)placement_pack((Placement){.tile = em->tile, .grid = em->grid});
+  for (int w = lv->first; w <= lv->last; w++) {
+    const uint64_t *a = words[w];
     uint64_t any = 0;
-    for (int l = 0; l < lv.n; l++) any |= rows[l][y];
-    if (any && !emit_row(em, f, sh, &lv, rows, y, any)) return;
+    for (int k = 0; k < n; k++) any |= a[k];
+    int y = f->row_word ? w : 0, start = 0;
+    uint64_t row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
+    while (any) {
+      int p = __builtin_ctzll(any);
+      any &= any - 1;
+      if (p - start >= stride) {
+        while (p - start >= stride) start += stride, y++;
+        row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
+      }
+      uint64_t at = row | (uint64_t)(uint16_t)(f->x0 + p - start) << 16;
+      for (int k = 0; k < n; k++) {
+        if (!(a[k] >> p & 1)) continue;
+        out[count++] = (int64_t)(at | code[k]);
+        if (count >= cap) return em->n = count, false;
+      }
+    }
+  }
+  em->n = count;
+  return true;
+}
+
+/* Orientation by orientation into words[y][k], then word by word (a flat
+ * frame is one) every orientation at once, so the output comes in
+ * canonical order. */
+static __attribute__((noinline)) void place_frame(Emitter *em, const Frame *f,
+                                                  const TileShape *sh, int cells) {
+  Live lv;
+  live_orients(f, sh, cells, &lv);
+  uint64_t words[BOARD_FRAME_ROWS][MAX_ORIENTS];
+  for (int k = 0; k < lv.n; k++) orient_words(f, &lv, k, cells, words);
+  if (!em->filter && em->packed) {
+    pack_words(em, f->at, &lv, words);
+    return;
+  }
+  Anchors an = {lv.n, NULL, lv.code, lv.o};
+  for (int y = lv.first; y <= lv.last; y++) {
+    uint64_t any = 0;
+    for (int k = 0; k < lv.n; k++) any |= words[y][k];
+    an.a = words[y];
+    if (any && !emit_word(em, f->at, &an, any, y)) return;
   }
 }
 
@@ -505,24 +706,57 @@ static void place_stack(Emitter *em, const TileShape *sh, int cells) {
 
 /* ---- level 0 ---- */
 
+/* The bit-word paths, on a frame with its words at hand. */
+static inline void place_words(Emitter *em, const TileShape *sh, int cells, const BoardFrame *at,
+                               const uint64_t *occ, const uint64_t *const *touch,
+                               bool need_touch) {
+  const Board *b = em->b;
+  Frame f;
+  f.at = at, f.occ = occ, f.any_touch = need_touch ? 0 : ~(uint64_t)0;
+  for (int i = 0; i < cells; i++) f.touch[i] = touch[i];
+  f.x_max = at->w - 1, f.y_max = at->h - 1; /* a tile longer than the window never fits */
+  if (b->spec.bound == BOARD_BOUND_WINDOW)
+    f.x_max = imin(f.x_max, b->spec.w - 1), f.y_max = imin(f.y_max, b->spec.h - 1);
+  if (!at->row_word && cells <= 2)
+    place_flat_pair(em, &f, sh, cells);
+  else
+    place_frame(em, &f, sh, cells);
+}
+
+/* The plain rule (or the caller's touch words) on a frame: its occupancy
+ * and, for the plain rule, the cells next to it. */
+static void place_in_frame(Emitter *em, const TileShape *sh, int cells, const BoardFrame *at,
+                           const PlaceOptions *opt, bool need_touch) {
+  const Board *b = em->b;
+  bool given = opt->touch[0] != NULL;
+  uint64_t occ[BOARD_FRAME_ROWS], near[BOARD_FRAME_ROWS];
+  const uint64_t *o = opt->occupied ? opt->occupied : occ, *touch[TILE_MAX_CELLS];
+  if (!opt->occupied) board_frame_occupied(b, at, occ);
+  if (need_touch && !given) {
+    memcpy(near, o, sizeof(uint64_t) * (size_t)at->words);
+    board_frame_grow(near, at, (GridKind)b->spec.grid);
+  }
+  for (int i = 0; i < cells; i++) touch[i] = given ? opt->touch[i] : need_touch ? near : o;
+  place_words(em, sh, cells, at, o, touch, need_touch);
+}
+
 static void place_level0(Emitter *em, const TileShape *sh, int cells, PlaceMode mode,
                          const PlaceOptions *opt) {
   const Board *b = em->b;
   bool fixed = b->spec.bound == BOARD_BOUND_FIXED, given = opt->touch[0] != NULL;
   bool need_touch = given || (b->count > 0 && (mode != PLACE_ANYWHERE || !fixed));
-  Frame f;
-  Box box;
-  if (!fixed && b->count == 0 && given) return; /* no frame for touch rows */
-  if (!cell_box(b, &box)) return;                /* the board overflows its window */
-  if (fixed || b->count > 0) {
-    if (frame_rect(b, sh->span + 1, &f.at)) {
-      frame_rows(b, &f, opt->occupied, need_touch && !given);
-      for (int i = 0; i < cells; i++) f.touch[i] = given ? opt->touch[i] : f.near;
-      place_frame(em, &f, sh, &box, cells, need_touch);
-      return;
-    }
-    if (given) return; /* touch rows need the frame: documented in board.h */
+  if (given && opt->frame) { /* the caller's frame lies in the box already */
+    place_in_frame(em, sh, cells, opt->frame, opt, true);
+    return;
   }
+  Box box;
+  BoardFrame at;
+  if (!cell_box(b, &box)) return; /* the board overflows its window */
+  if ((fixed || b->count > 0) && frame_rect(b, &box, sh->span, need_touch, &at)) {
+    place_in_frame(em, sh, cells, &at, opt, need_touch);
+    return;
+  }
+  if (given) return; /* touch words need the frame: documented in board.h */
   Range r[MAX_ORIENTS];
   for (int j = 0; j < sh->k; j++) r[j] = anchor_range(b, &box, &sh->ors[j]);
   if (!fixed && b->count == 0)
@@ -535,12 +769,23 @@ int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, Pla
                           const PlaceOptions *opt, Placement *out, int cap) {
   const TileDef *t = &tiles[tile_id];
   if (cap <= 0 || t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS) return 0;
-  const TileShape *sh = tile_shape((GridKind)b->spec.grid, t);
+  const TileShape *sh = shape_of_frame(opt->frame, (GridKind)b->spec.grid, t);
   Emitter em = {b, opt->filter, opt->ctx, out, opt->packed, cap, 0, tile_id, b->spec.grid};
   if (mode == PLACE_STACK)
     place_stack(&em, sh, t->cell_count);
   else
     place_level0(&em, sh, t->cell_count, mode, opt);
+  return em.n;
+}
+
+int board_placements_words(const Board *b, const TileDef *tiles, int tile_id,
+                           const BoardFrame *f, const uint64_t *occupied,
+                           const uint64_t *const *touch, int64_t *packed, int cap) {
+  const TileDef *t = &tiles[tile_id];
+  if (cap <= 0 || t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS) return 0;
+  const TileShape *sh = shape_of_frame(f, (GridKind)b->spec.grid, t);
+  Emitter em = {.b = b, .packed = packed, .cap = cap, .tile = tile_id, .grid = b->spec.grid};
+  place_words(&em, sh, t->cell_count, f, occupied, touch, true);
   return em.n;
 }
 

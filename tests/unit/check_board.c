@@ -224,6 +224,97 @@ START_TEST(test_placement_cells) {
 }
 END_TEST
 
+/* placement_cells' matrices against grid_transform itself, for every
+ * orientation (and some outside 0..n-1, which wrap), with cell 0 away from
+ * the tile's origin. */
+START_TEST(test_orientation_matrices) {
+  TileDef t = {.cell_count = 5, .dx = {1, 2, 1, 3, 0}, .dy = {1, 1, 2, 0, 4}, .value = {0}};
+  for (int grid = 0; grid < 2; grid++)
+    for (int o = -30; o <= 30; o++) {
+      Coord out[TILE_MAX_CELLS];
+      placement_cells((GridKind)grid, &t, at(0, 7, -3, o, 0), out);
+      Coord base = grid_transform((GridKind)grid, (Coord){t.dx[0], t.dy[0]}, o);
+      for (int i = 0; i < t.cell_count; i++) {
+        Coord c = grid_transform((GridKind)grid, (Coord){t.dx[i], t.dy[i]}, o);
+        ck_assert_int_eq(out[i].x, 7 + c.x - base.x);
+        ck_assert_int_eq(out[i].y, -3 + c.y - base.y);
+      }
+    }
+}
+END_TEST
+
+/* ---- board_place_move against its definition ---- */
+
+/* The checks in the documented order, written out with the public pieces. */
+static MoveCheck expected_check(const Board *b, const TileDef *t, Placement p, const Coord *cells,
+                                 int *bad) {
+  int n = t->cell_count;
+  if (p.level < 0 || p.level >= b->spec.levels) return MOVE_BAD_LEVEL;
+  for (int i = 0; i < n; i++) {
+    *bad = i;
+    if (!board_in_bounds(b, cells[i])) return MOVE_OUTSIDE;
+    int e = board_top(b, cells[i]), below = e < 0 ? -1 : board_cell(b, e)->level;
+    if (below >= p.level) return MOVE_OCCUPIED;
+    if (below != p.level - 1) return MOVE_NO_BASE;
+  }
+  if (!board_fits_window(b, cells, n)) return MOVE_NO_FIT;
+  if (b->count + n > b->spec.capacity) return MOVE_FULL;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i; j++)
+      if (cells[i].x == cells[j].x && cells[i].y == cells[j].y) return MOVE_INVALID;
+  return MOVE_OK;
+}
+
+/* Random moves, legal and not, on every kind of board (the byte-index fast
+ * path among them): board_place_move gives the expected verdict and cell;
+ * a refused move changes nothing; an accepted one leaves the board byte for
+ * byte as board_place_cells does (which must accept it too). */
+START_TEST(test_place_move_differential) {
+  uint64_t seed = 0xC0FFEE;
+  int verdicts[MOVE_INVALID + 1] = {0};
+  TileDef tiles[5] = {token(3), domino(1, 2), domino(4, 4), domino(5, 6), domino(7, 7)};
+  tiles[3].cell_count = 3, tiles[3].dx[2] = 1, tiles[3].dy[2] = 1, tiles[3].value[2] = 9;
+  tiles[4].dx[1] = 0; /* malformed: both cells on one spot */
+  for (int trial = 0; trial < 400; trial++) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    uint32_t r = (uint32_t)(seed >> 33);
+    int grid = r & 1, bound = (int)(r >> 1) % 3, levels = 1 + (int)((r >> 3) % 3) * ((r >> 5) & 1);
+    int w = 2 + (int)((r >> 6) % 5), h = 2 + (int)((r >> 9) % 5);
+    int capacity = (r >> 12) % 4 == 0 ? 300 : 6 + (int)((r >> 14) % 30);
+    Board *b = new_board(grid, bound, levels, w, h, capacity);
+    Board *copy = malloc(board_bytes(&b->spec));
+    int ox = bound == BOARD_BOUND_FIXED ? 0 : (int)((r >> 20) % 40) - 20, oy = ox / 2;
+    for (int m = 0; m < 60; m++) {
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      uint32_t q = (uint32_t)(seed >> 33);
+      Placement p = at((int)(q % 5), ox + (int)((q >> 3) % (uint32_t)(w + 2)) - 1,
+                       oy + (int)((q >> 8) % (uint32_t)(h + 2)) - 1, (int)((q >> 13) % 8),
+                       (q >> 16) % 4 == 0 ? (int)((q >> 18) % 4) : 0);
+      if ((q >> 24) % 5 == 0) p.tile = 0; /* tokens fill boards up */
+      const TileDef *t = &tiles[p.tile];
+      Coord cells[TILE_MAX_CELLS];
+      placement_cells((GridKind)grid, t, p, cells);
+      int want_bad = -1, got_bad = -1, check_bad = -1;
+      MoveCheck want = expected_check(b, t, p, cells, &want_bad);
+      size_t bytes = board_bytes(&b->spec);
+      memcpy(copy, b, bytes);
+      ck_assert_int_eq(board_check_move(b, t, p, cells, &check_bad), want); /* changes nothing */
+      ck_assert_int_eq(board_place_move(b, t, p, cells, &got_bad), want);
+      verdicts[want]++;
+      if (want >= MOVE_OUTSIDE && want <= MOVE_NO_BASE) {
+        ck_assert_int_eq(got_bad, want_bad);
+        ck_assert_int_eq(check_bad, want_bad);
+      }
+      if (want == MOVE_OK) ck_assert_int_eq(board_place_cells(copy, t, p, cells), 0);
+      ck_assert_mem_eq(b, copy, board_bytes(&b->spec));
+    }
+    free(b);
+    free(copy);
+  }
+  for (int v = MOVE_OK; v <= MOVE_INVALID; v++) ck_assert_int_gt(verdicts[v], 20);
+}
+END_TEST
+
 /* ---- the direct index of bounded boards ---- */
 
 /* Every coordinate of a box around the board, against a plain model. */
@@ -415,6 +506,8 @@ static Suite *board_suite(void) {
   tcase_add_test(tc, test_fixed_bounds);
   tcase_add_test(tc, test_window_exact_limit);
   tcase_add_test(tc, test_placement_cells);
+  tcase_add_test(tc, test_orientation_matrices);
+  tcase_add_test(tc, test_place_move_differential);
   tcase_add_test(tc, test_fixed_direct_index);
   tcase_add_test(tc, test_window_direct_index_away_from_origin);
   tcase_add_test(tc, test_window_first_tile_too_long);

@@ -103,44 +103,45 @@ static void compare(int grid, int bound, const MatchRule *rule, int seeds) {
 }
 
 START_TEST(square_window_with_wild_and_start) {
-  MatchRule rule = {1, 1, {0}, {99}};
+  MatchRule rule = {1, 1, (const int64_t[]){0}, (const int64_t[]){99}};
   compare(GRID_SQUARE, BOARD_BOUND_WINDOW, &rule, 150);
 }
 END_TEST
 
 START_TEST(hex_unbounded_plain_equality) {
-  MatchRule rule = {0, 0, {0}, {0}};
+  MatchRule rule = {0, 0, (const int64_t[]){0}, (const int64_t[]){0}};
   compare(GRID_HEX, BOARD_BOUND_NONE, &rule, 150);
 }
 END_TEST
 
 START_TEST(wild_beyond_masks_takes_direct_path) {
-  MatchRule rule = {2, 1, {0, 70}, {99}};
+  MatchRule rule = {2, 1, (const int64_t[]){0, 70}, (const int64_t[]){99}};
   compare(GRID_SQUARE, BOARD_BOUND_NONE, &rule, 60);
 }
 END_TEST
 
 START_TEST(hex_window_away_from_origin) {
-  MatchRule rule = {1, 1, {0}, {99}};
+  MatchRule rule = {1, 1, (const int64_t[]){0}, (const int64_t[]){99}};
   Setup su = {GRID_HEX, BOARD_BOUND_WINDOW, 1, 5, 4, {-13, 22}};
   compare_setup(&su, &rule, 150);
 }
 END_TEST
 
 START_TEST(square_fixed_and_window_offsets) {
-  MatchRule rule = {2, 2, {0, 6}, {99, 5}};
+  MatchRule rule = {2, 2, (const int64_t[]){0, 6}, (const int64_t[]){99, 5}};
   Setup fixed = {GRID_SQUARE, BOARD_BOUND_FIXED, 1, 7, 6, {3, 2}};
   compare_setup(&fixed, &rule, 120);
   Setup window = {GRID_SQUARE, BOARD_BOUND_WINDOW, 1, 6, 4, {100, -40}};
   compare_setup(&window, &rule, 120);
-  MatchRule plain = {0, 0, {0}, {0}}; /* the start token matches nothing */
+  /* the start token matches nothing */
+  MatchRule plain = {0, 0, (const int64_t[]){0}, (const int64_t[]){0}};
   compare_setup(&window, &plain, 60);
 }
 END_TEST
 
 /* Only top cells match: a stacked tile hides what it covers. */
 START_TEST(stacked_boards) {
-  MatchRule rule = {1, 1, {0}, {99}};
+  MatchRule rule = {1, 1, (const int64_t[]){0}, (const int64_t[]){99}};
   Setup square = {GRID_SQUARE, BOARD_BOUND_WINDOW, 3, 5, 5, {2, -1}};
   compare_setup(&square, &rule, 150);
   Setup hex = {GRID_HEX, BOARD_BOUND_NONE, 2, 0, 0, {0, 0}};
@@ -162,7 +163,7 @@ START_TEST(rule_itself) {
   tiles[2] = five;
   board_place(b, &tiles[2], (Placement){2, {1, 0}, 0, 0, 0});
   tiles[2].value[0] = 99; /* the table keeps what each cell showed when placed */
-  MatchRule rule = {1, 1, {0}, {99}};
+  MatchRule rule = {1, 1, (const int64_t[]){0}, (const int64_t[]){99}};
   ck_assert(!match_holds(b, tiles, &rule, (Placement){0, {2, 0}, 0, 0, 0})); /* 2 next to the 5 */
   ck_assert(match_holds(b, tiles, &rule, (Placement){1, {2, 0}, 0, 0, 0}));  /* 5 next to the 5 */
   ck_assert(match_holds(b, tiles, &rule, (Placement){0, {0, 1}, 0, 0, 0}));  /* 2 under the start */

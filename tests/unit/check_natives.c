@@ -433,7 +433,7 @@ END_TEST
  * must agree with (wild 0, the start token 99 matches anything). */
 static Value matches_rule(Vm *v, const Value *args, int nargs) {
   (void)nargs;
-  MatchRule rule = {1, 1, {0}, {99}};
+  MatchRule rule = {1, 1, (const int64_t[]){0}, (const int64_t[]){99}};
   return match_holds(vm_board(v, args[0]), vm_tiles(v), &rule, placement_unpack(args[1]));
 }
 
@@ -488,6 +488,7 @@ END_TEST
 
 START_TEST(test_regions_and_counts) {
   Value one = CALL(token, 1), two = CALL(token, 2), five = CALL(token, 5);
+  Value big = CALL(token, 99), neg = CALL(token, -3);
   Value b = add_board(GRID_SQUARE, BOARD_BOUND_FIXED, 4, 4, 1);
   /* 1 1 . 1
    * 2 5 . 1 */
@@ -508,7 +509,43 @@ START_TEST(test_regions_and_counts) {
   ck_assert_int_eq(CALL(count_values, b, cells_of(5, some), ints(2, 1, 5)), 4);
   ck_assert_int_eq(CALL(count_values, b, cells_of(5, some), ints(1, -1)), 0);
   ck_assert_int_eq(CALL(count_values, b, 0, ints(1, 1)), 0);
+  /* values outside 0..63, on the board and in the list */
+  CALL(put, b, big, C(2, 0));
+  CALL(put, b, neg, C(2, 1));
   ok();
+  ck_assert_int_eq(CALL(count_values, b, cells_of(5, some), ints(3, 99, 1, 70)), 4);
+  int col2[] = {2, 0, 2, 1, 2, 2};
+  ck_assert_int_eq(CALL(count_values, b, cells_of(3, col2), ints(2, -3, 99)), 2);
+  ck_assert_int_eq(CALL(count_values, b, cells_of(3, col2), ints(1, 5)), 0);
+  ok();
+}
+END_TEST
+
+/* A board of more than REGION_STACK (256) cells: regions() works in the
+ * heap's scratch, with the same answer as board_regions. */
+START_TEST(test_regions_big_board) {
+  Value tok[3] = {CALL(token, 0), CALL(token, 1), CALL(token, 2)};
+  Value b = vm_test_add_board(vm, &(BoardSpec){.grid = GRID_SQUARE, .bound = BOARD_BOUND_FIXED,
+                                               .levels = 1, .w = 20, .h = 20, .capacity = 400});
+  for (int i = 0; i < 300; i++) CALL(put, b, tok[(i * 7 / 3) % 3], C(i % 20, i / 20));
+  ok();
+  Value r = CALL(regions, b, ints(2, 0, 1));
+  ok();
+  const Board *board = vm_board(vm, b);
+  static int32_t region_of[400];
+  int n = board_regions(board, 3, region_of);
+  ck_assert_int_eq(vm_list_len(vm, r), n);
+  ck_assert_int_gt(n, 3);
+  for (int k = 0; k < n; k++) {
+    Value inner = vm_list_items(vm, r)[k];
+    int i = 0;
+    for (int e = 0; e < board->count; e++) {
+      if (region_of[e] != k) continue;
+      const BoardCell *c = board_cell(board, e);
+      ck_assert(vm_list_items(vm, inner)[i++] == cell_pack((Coord){c->x, c->y}));
+    }
+    ck_assert_int_eq(vm_list_len(vm, inner), i);
+  }
 }
 END_TEST
 
@@ -579,7 +616,8 @@ static Suite *natives_suite(void) {
       {"place_errors", test_place_errors}, {"neighbors", test_neighbors},
       {"placements", test_placements},     {"too_many", test_too_many_placements},
       {"placements_matching", test_placements_matching},
-      {"regions", test_regions_and_counts}, {"format", test_format},
+      {"regions", test_regions_and_counts}, {"regions of a big board", test_regions_big_board},
+      {"format", test_format},
       {"print", test_print},
   };
   for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {

@@ -205,6 +205,82 @@ START_TEST(test_filter_and_cap) {
 }
 END_TEST
 
+/* board_frame: the occupied box with a margin of the tile's span + 1, cut
+ * to the window; flat (one word, `span` guard bits after each row, at least
+ * one) when that fits 64 bits, else a word per row. */
+START_TEST(test_frame_layouts) {
+  TileDef tiles[3] = {token(1), domino(1, 2),
+                      make_tile(3, (int[]){0, 1, 2}, (int[]){0, 0, 0}, (int[]){1, 1, 1}, false)};
+  Board *b = new_board(GRID_SQUARE, BOARD_BOUND_WINDOW, 1, 5, 5, 64);
+  BoardFrame f;
+  ck_assert(!board_frame(b, &tiles[1], &f)); /* empty: no frame */
+  board_place(b, &tiles[0], at(0, 0, 0, 0, 0));
+  board_place(b, &tiles[0], at(0, 2, 0, 0, 0));
+  board_place(b, &tiles[0], at(0, 0, 2, 0, 0));
+  ck_assert(board_frame(b, &tiles[1], &f)); /* box -2..4 both ways, and so the margin */
+  ck_assert(f.x0 == -2 && f.y0 == -2 && f.w == 7 && f.h == 7);
+  ck_assert(f.words == 1 && f.row_bit == 8 && f.row_word == 0);
+  ck_assert(f.cells == 0x007f7f7f7f7f7f7fULL);
+  ck_assert(board_frame(b, &tiles[2], &f)); /* span 2: two guard bits, 9 x 7 = 63 */
+  ck_assert(f.w == 7 && f.h == 7 && f.row_bit == 9 && f.words == 1);
+  uint64_t occ;
+  board_frame_occupied(b, &f, &occ);
+  uint64_t one = 1;
+  ck_assert(occ == (one << (2 + 2 * 9) | one << (4 + 2 * 9) | one << (2 + 4 * 9)));
+  free(b);
+  Board *u = new_board(GRID_HEX, BOARD_BOUND_NONE, 1, 0, 0, 64);
+  for (int x = 0; x < 5; x++) board_place(u, &tiles[0], at(0, x, 0, 0, 0));
+  ck_assert(board_frame(u, &tiles[1], &f)); /* 9 x 5, stride 10: flat */
+  ck_assert(f.x0 == -2 && f.w == 9 && f.h == 5 && f.row_bit == 10 && f.words == 1);
+  board_place(u, &tiles[0], at(0, 6, 2, 0, 0));
+  ck_assert(board_frame(u, &tiles[1], &f)); /* 11 x 7: a word per row */
+  ck_assert(f.w == 11 && f.h == 7 && f.words == 7 && f.row_bit == 0 && f.row_word == 1);
+  ck_assert(f.cells == 0x7ff);
+  uint64_t rows[7];
+  board_frame_occupied(u, &f, rows);
+  ck_assert(rows[2] == 0x7c && rows[4] == 0x100 && rows[0] == 0);
+  board_frame_grow(rows, &f, GRID_HEX); /* (8,4) grows to (9,3) (7,5) (7,4) (9,4) (8,3) (8,5) */
+  ck_assert(rows[3] == (0x300 | 0x7c | 0x7c >> 1 | 0x7c << 1 >> 1) && rows[5] == 0x180);
+  free(u);
+}
+END_TEST
+
+/* Touch words over a frame that carries its tile's orientations: another
+ * tile taking that cache slot in between (tiles 0 and 64 of one table share
+ * it) must not change the answer. Touch words = the plain rule's. */
+START_TEST(test_frame_shape_reused_slot) {
+  static TileDef tiles[65];
+  for (int i = 0; i < 65; i++) tiles[i] = domino(i % 7, (i * 3) % 7);
+  tiles[0] = domino(1, 2), tiles[64] = domino(3, 3);
+  Board *b = new_board(GRID_SQUARE, BOARD_BOUND_WINDOW, 1, 5, 5, 64);
+  board_place(b, &tiles[0], at(0, 0, 0, 0, 0));
+  board_place(b, &tiles[0], at(0, 1, 1, 1, 0));
+  int want = count(b, tiles, 0, PLACE_ADJACENT);
+  ck_assert_int_gt(want, 8);
+  BoardFrame fa, fb;
+  ck_assert(board_frame(b, &tiles[0], &fa));
+  uint64_t occ, near;
+  board_frame_occupied(b, &fa, &occ);
+  near = occ;
+  board_frame_grow(&near, &fa, GRID_SQUARE);
+  ck_assert(board_frame(b, &tiles[64], &fb)); /* the double takes the slot */
+  PlaceOptions opt = {.frame = &fa, .occupied = &occ, .touch = {&near, &near}};
+  static Placement again[BIG];
+  ck_assert_int_eq(board_placements_with(b, tiles, 0, PLACE_ADJACENT, &opt, again, BIG), want);
+  ck_assert_mem_eq(again, got, sizeof(Placement) * (size_t)want);
+  static int64_t packed[BIG];
+  const uint64_t *touch[2] = {&near, &near};
+  ck_assert(board_frame(b, &tiles[64], &fb));
+  ck_assert_int_eq(board_placements_words(b, tiles, 0, &fa, &occ, touch, packed, BIG), want);
+  for (int i = 0; i < want; i++) {
+    Placement p = got[i];
+    p.grid = GRID_SQUARE;
+    ck_assert(packed[i] == placement_pack(p));
+  }
+  free(b);
+}
+END_TEST
+
 /* ---- the naive model ---- */
 
 enum { NSIZE = 320, NOFF = 160 };
@@ -559,6 +635,8 @@ static Suite *placements_suite(void) {
   tcase_add_test(tc, test_symmetric_tetrominoes);
   tcase_add_test(tc, test_stacking_counts);
   tcase_add_test(tc, test_filter_and_cap);
+  tcase_add_test(tc, test_frame_layouts);
+  tcase_add_test(tc, test_frame_shape_reused_slot);
   suite_add_tcase(s, tc);
   TCase *diff = tcase_create("differential");
   tcase_set_timeout(diff, 120);

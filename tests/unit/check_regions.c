@@ -1,7 +1,8 @@
-/* check_regions.c — board_regions: hand cases, then a differential test
- * against a naive breadth-first flood fill over a model kept here (its own
- * grid array, entry list and neighbour tables), on unbounded boards (hashed
- * index) and bounded ones (direct index). */
+/* check_regions.c — board_regions and board_region_cells: hand cases, then
+ * a differential test against a naive breadth-first flood fill over a model
+ * kept here (its own grid array, entry list and neighbour tables), on
+ * unbounded boards (hashed index) and bounded ones (direct index), small
+ * (one-word flood fill) and big (union-find). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,6 +216,21 @@ static void grow(Board *b, int target, int spread) {
   }
 }
 
+/* board_region_cells: region after region, each in entry order. */
+static void compare_region_cells(const Board *b, uint64_t mask, const int32_t *want, int regions) {
+  static int32_t scratch[MAXE], start[MAXE + 1];
+  static int64_t cells[MAXE];
+  ck_assert_int_eq(board_region_cells(b, mask, scratch, cells, start), regions);
+  int k = 0;
+  for (int r = 0; r < regions; r++) {
+    ck_assert_int_eq(start[r], k);
+    for (int e = 0; e < nv.count; e++)
+      if (want[e] == r && cells[k++] != cell_pack((Coord){(int16_t)nv.x[e], (int16_t)nv.y[e]}))
+        ck_abort_msg("region %d: cell %d differs", r, k - 1);
+  }
+  ck_assert_int_eq(start[regions], k);
+}
+
 static void compare_regions(const Board *b) {
   static int32_t want[MAXE], got[MAXE];
   for (int k = 0; k < 6; k++) {
@@ -223,6 +239,7 @@ static void compare_regions(const Board *b) {
     int n_got = board_regions(b, mask, got);
     ck_assert_int_eq(n_got, n_want);
     if (memcmp(got, want, sizeof(int32_t) * (size_t)nv.count) != 0) ck_abort_msg("region labels differ");
+    compare_region_cells(b, mask, want, n_want);
   }
 }
 
