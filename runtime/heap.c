@@ -48,9 +48,7 @@ Value vm_list_new(Vm *vm, int32_t length, bool refs) {
   return alloc_list(vm, length, length, refs);
 }
 
-int32_t vm_list_len(const Vm *vm, Value list) { return (int32_t)h_len(vm->heap[list]); }
-bool vm_list_refs(const Vm *vm, Value list) { return (vm->heap[list] & HEAP_REFS_BIT) != 0; }
-Value *vm_list_items(Vm *vm, Value list) { return &vm->heap[list + 1]; }
+
 
 Value vm_list_from(Vm *vm, const Value *items, int32_t length, bool refs) {
   Value l = vm_list_new(vm, length, refs);

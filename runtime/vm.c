@@ -30,6 +30,9 @@ static void list_ref_slots(Vm *vm) {
   }
 }
 
+_Static_assert(offsetof(struct Vm, heap) == 0, "vm.h reads the heap pointer as the first member");
+_Static_assert(HEAP_LEN_MASK == 0x3fffffff && HEAP_REFS_BIT == (int64_t)1 << 60, "vm.h's list accessors");
+
 Vm *vm_new(const Program *prog, int players, int seats) {
   Vm *vm = calloc(1, sizeof *vm);
   vm->prog = prog;

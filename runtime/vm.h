@@ -44,9 +44,13 @@ extern const NativeInfo ts_natives[NATIVE__COUNT];
 
 /* Lists. vm_list_new returns 0 and sets an error when the heap is full. */
 Value vm_list_new(Vm *vm, int32_t length, bool refs);
-int32_t vm_list_len(const Vm *vm, Value list);
-bool vm_list_refs(const Vm *vm, Value list);
-Value *vm_list_items(Vm *vm, Value list);
+/* Length, element kind and elements of a list, inline: natives read lists
+ * constantly. The VM's heap pointer is the first member of struct Vm (a
+ * pointer to a struct is a pointer to its first member); vm.c checks it. */
+static inline const Value *vm_heap_words(const Vm *vm) { return *(Value *const *)(const void *)vm; }
+static inline int32_t vm_list_len(const Vm *vm, Value list) { return (int32_t)(vm_heap_words(vm)[list] & 0x3fffffff); }
+static inline bool vm_list_refs(const Vm *vm, Value list) { return (vm_heap_words(vm)[list] >> 60) & 1; }
+static inline Value *vm_list_items(Vm *vm, Value list) { return (Value *)&vm_heap_words(vm)[list + 1]; }
 Value vm_list_from(Vm *vm, const Value *items, int32_t length, bool refs);
 /* Scratch memory for a native, from the VM heap: reclaimed at the next
  * decision like any garbage, so natives never malloc per call. The heap does

@@ -12,12 +12,13 @@
 
 enum { RUN_YIELD, RUN_HALT, RUN_ERROR, RUN_RETURNED, RUN_SET_UP };
 
-#define HEAP_LEN_MASK ((int64_t)0x3fffffff)
+#define HEAP_LEN_MASK ((int64_t)0x3fffffff) /* as vm.h's accessors assume */
 #define HEAP_CAP_SHIFT 30
 #define HEAP_REFS_BIT ((int64_t)1 << 60)
 #define HEAP_FORWARD_BIT ((int64_t)1 << 61)
 
 struct Vm {
+  Value *heap;             /* first: vm.h's inline list accessors read it */
   const Program *prog;
   int players, seats;
   /* the match's tiles and board layout */
@@ -38,8 +39,7 @@ struct Vm {
   int frame_count, frame_cap;
   Value *stack;
   int sp, stack_cap;
-  Value *heap;
-  int64_t heap_used, heap_cap; /* words */
+  int64_t heap_used, heap_cap; /* words; the heap itself is the first member */
   bool stop_at_set_up;     /* vm_run returns RUN_SET_UP at the SET_UP instruction */
   /* limits and errors */
   int64_t steps_left, step_budget;
