@@ -281,37 +281,86 @@ static uint64_t value_mask(Vm *vm, Value values) {
  * scratch beyond. */
 enum { REGION_STACK = 256 };
 
-static Value region_lists(Vm *vm, const int64_t *cells, const int32_t *start, int regions) {
-  Value out = vm_list_new(vm, regions, true);
+/* The regions r with keep[r] (all when keep is NULL), in order. */
+static Value region_lists(Vm *vm, const int64_t *cells, const int32_t *start, int regions, const bool *keep) {
+  int kept = 0;
+  for (int r = 0; r < regions; r++) kept += !keep || keep[r];
+  Value out = vm_list_new(vm, kept, true);
   if (vm_failed(vm)) return 0;
-  for (int r = 0; r < regions; r++) { /* a loop, not vm_list_from: a few cells each */
+  for (int r = 0, k = 0; r < regions; r++) { /* a loop, not vm_list_from: a few cells each */
+    if (keep && !keep[r]) continue;
     int32_t n = start[r + 1] - start[r];
     Value inner = vm_list_new(vm, n, false);
     if (vm_failed(vm)) return 0;
     Value *v = vm_list_items(vm, inner);
     for (int32_t i = 0; i < n; i++) v[i] = cells[start[r] + i];
-    vm_list_items(vm, out)[r] = inner;
+    vm_list_items(vm, out)[k++] = inner;
   }
   return out;
+}
+
+/* Region cells of b for the values in `values`: cells[start[r] ..
+ * start[r+1]-1] is region r; returns the count (-1 on a heap error). */
+typedef struct RegionCells {
+  int32_t scratch_here[REGION_STACK], start_here[REGION_STACK + 1];
+  int64_t cells_here[REGION_STACK];
+  int32_t *start;
+  int64_t *cells;
+} RegionCells;
+
+static int find_regions(Vm *vm, const Board *b, Value values, RegionCells *rc) {
+  int32_t *scratch = rc->scratch_here;
+  rc->start = rc->start_here;
+  rc->cells = rc->cells_here;
+  if (b->count > REGION_STACK) {
+    size_t n = (size_t)b->count;
+    scratch = vm_scratch(vm, n * sizeof *scratch);
+    rc->start = vm_scratch(vm, (n + 1) * sizeof *rc->start);
+    rc->cells = vm_scratch(vm, n * sizeof *rc->cells);
+    if (!scratch || !rc->start || !rc->cells) return -1;
+  }
+  return board_region_cells(b, value_mask(vm, values), scratch, rc->cells, rc->start);
 }
 
 Value native_regions(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
   if (!b) return 0;
-  int32_t scratch_here[REGION_STACK], start_here[REGION_STACK + 1];
-  int64_t cells_here[REGION_STACK];
-  int32_t *scratch = scratch_here, *start = start_here;
-  int64_t *cells = cells_here;
-  if (b->count > REGION_STACK) {
-    size_t n = (size_t)b->count;
-    scratch = vm_scratch(vm, n * sizeof *scratch);
-    start = vm_scratch(vm, (n + 1) * sizeof *start);
-    cells = vm_scratch(vm, n * sizeof *cells);
-    if (!scratch || !start || !cells) return 0;
-  }
-  int regions = board_region_cells(b, value_mask(vm, args[1]), scratch, cells, start);
-  return region_lists(vm, cells, start, regions);
+  RegionCells rc;
+  int regions = find_regions(vm, b, args[1], &rc);
+  return regions < 0 ? 0 : region_lists(vm, rc.cells, rc.start, regions, NULL);
 }
+
+/* The regions (as `regions` finds them, in its order) holding, for every
+ * group of values, some cell showing a value of that group: Hegemino's
+ * "a region of v-or-wild cells with at least one v and one wild" is
+ * regions_with_all(b, [v, 0], [[v], [0]]). */
+enum { GROUPS_MAX = 64 };
+
+Value native_regions_with_all(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  int32_t groups = vm_list_len(vm, args[2]);
+  if (groups > GROUPS_MAX) {
+    vm_error(vm, "regions_with_all: at most %d groups of values, got %d", GROUPS_MAX, groups);
+    return 0;
+  }
+  uint64_t need[GROUPS_MAX];
+  for (int32_t g = 0; g < groups; g++) need[g] = value_mask(vm, vm_list_items(vm, args[2])[g]);
+  RegionCells rc;
+  int regions = find_regions(vm, b, args[1], &rc);
+  if (regions < 0) return 0;
+  bool keep_here[REGION_STACK], *keep = keep_here;
+  if (regions > REGION_STACK && !(keep = vm_scratch(vm, (size_t)regions * sizeof *keep))) return 0;
+  for (int r = 0; r < regions; r++) {
+    uint64_t shown = 0; /* the values region r shows */
+    for (int32_t i = rc.start[r]; i < rc.start[r + 1]; i++)
+      shown |= (uint64_t)1 << board_cell(b, board_top(b, cell_unpack(rc.cells[i])))->value;
+    keep[r] = true;
+    for (int32_t g = 0; g < groups && keep[r]; g++) keep[r] = (shown & need[g]) != 0;
+  }
+  return region_lists(vm, rc.cells, rc.start, regions, keep);
+}
+
 
 /* Empty cells show no value, so they never count, even if -1 is listed.
  * Listed values 0..63 are a mask (one test per cell); any other listed
@@ -356,4 +405,29 @@ Value native_count_values(Vm *vm, Value *args) {
     else count += others && listed(values, nvalues, v);
   }
   return count;
+}
+
+/* The occupied cells (top level) showing a value in `values` — any value,
+ * a start token's 99 too — in the order `cells` lists them. */
+static bool shows_listed(const Board *b, int e, uint64_t mask, const Value *values, int32_t n) {
+  if (!is_top(b, e)) return false;
+  int v = board_cell(b, e)->value;
+  return v >= 0 && v < 64 ? (mask >> v & 1) != 0 : listed(values, n, v);
+}
+
+Value native_cells_showing(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  uint64_t mask = value_mask(vm, args[1]);
+  int32_t nvalues = vm_list_len(vm, args[1]), n = 0;
+  const Value *values = vm_list_items(vm, args[1]);
+  for (int e = 0; e < b->count; e++) n += shows_listed(b, e, mask, values, nvalues);
+  Value out = vm_list_new(vm, n, false);
+  if (vm_failed(vm)) return 0;
+  Value *items = vm_list_items(vm, out);
+  for (int e = 0, i = 0; e < b->count && i < n; e++) {
+    const BoardCell *c = board_cell(b, e);
+    if (shows_listed(b, e, mask, values, nvalues)) items[i++] = cell_pack((Coord){c->x, c->y});
+  }
+  return out;
 }

@@ -521,6 +521,50 @@ START_TEST(test_regions_and_counts) {
 }
 END_TEST
 
+/* A list of n lists (handles), for groups of values. */
+static Value lists(int n, ...) {
+  va_list ap;
+  va_start(ap, n);
+  Value l = vm_list_new(vm, n, true);
+  for (int i = 0; i < n; i++) vm_list_items(vm, l)[i] = va_arg(ap, Value);
+  va_end(ap);
+  return l;
+}
+
+START_TEST(test_regions_with_all_and_cells_showing) {
+  Value zero = CALL(token, 0), three = CALL(token, 3), four = CALL(token, 4), start = CALL(token, 99);
+  Value b = add_board(GRID_SQUARE, BOARD_BOUND_FIXED, 5, 3, 1);
+  /* 3 0 . 4 0
+   * 3 . S 4 4
+   * 0 0 . . 3   (S: a start token, value 99) */
+  int xy_zero[] = {1, 0, 4, 0, 0, 2, 1, 2}, xy_three[] = {0, 0, 0, 1, 4, 2}, xy_four[] = {3, 0, 3, 1, 4, 1};
+  for (int i = 0; i < 4; i++) CALL(put, b, zero, C(xy_zero[2 * i], xy_zero[2 * i + 1]));
+  for (int i = 0; i < 3; i++) CALL(put, b, three, C(xy_three[2 * i], xy_three[2 * i + 1]));
+  for (int i = 0; i < 3; i++) CALL(put, b, four, C(xy_four[2 * i], xy_four[2 * i + 1]));
+  CALL(put, b, start, C(2, 1));
+  ok();
+  /* regions of {3, 0}: the left group (3s and 0s), the lone 0 at 4,0, the lone 3 at 4,2 */
+  char all[1024];
+  snprintf(all, sizeof all, "%s", fmt("[[c", CALL(regions, b, ints(2, 3, 0))));
+  ck_assert_str_eq(fmt("[[c", CALL(regions_with_all, b, ints(2, 3, 0), lists(0))), all); /* no group: all */
+  /* Only the left group shows both; cells in regions' order (placement order). */
+  ck_assert_str_eq(all, "[[1,0, 0,2, 1,2, 0,0, 0,1], [4,0], [4,2]]");
+  ck_assert_str_eq(fmt("[[c", CALL(regions_with_all, b, ints(2, 3, 0), lists(2, ints(1, 3), ints(1, 0)))),
+                   "[[1,0, 0,2, 1,2, 0,0, 0,1]]");
+  ck_assert_str_eq(fmt("[[c", CALL(regions_with_all, b, ints(2, 3, 0), lists(1, ints(1, 0)))),
+                   "[[1,0, 0,2, 1,2, 0,0, 0,1], [4,0]]");
+  /* 4s and 0s: the 4s and the 0 at 4,0 (a group may list values absent from the board) */
+  ck_assert_str_eq(fmt("[[c", CALL(regions_with_all, b, ints(2, 4, 0), lists(2, ints(1, 4), ints(2, 0, 7)))),
+                   "[[4,0, 3,0, 3,1, 4,1]]");
+  ck_assert_str_eq(fmt("[[c", CALL(regions_with_all, b, ints(1, 3), lists(1, ints(1, 99)))), "[]"); /* 99 in no region */
+  /* cells_showing: cells(b) order, any values, the start token's 99 too */
+  ck_assert_str_eq(fmt("[c", CALL(cells_showing, b, ints(1, 99))), "[2,1]");
+  ck_assert_str_eq(fmt("[c", CALL(cells_showing, b, ints(2, 4, 3))), "[0,0, 0,1, 4,2, 3,0, 3,1, 4,1]");
+  ck_assert_str_eq(fmt("[c", CALL(cells_showing, b, ints(2, -1, 6))), "[]");
+  ok();
+}
+END_TEST
+
 /* A board of more than REGION_STACK (256) cells: regions() works in the
  * heap's scratch, with the same answer as board_regions. */
 START_TEST(test_regions_big_board) {
@@ -616,7 +660,7 @@ static Suite *natives_suite(void) {
       {"place_errors", test_place_errors}, {"neighbors", test_neighbors},
       {"placements", test_placements},     {"too_many", test_too_many_placements},
       {"placements_matching", test_placements_matching},
-      {"regions", test_regions_and_counts}, {"regions of a big board", test_regions_big_board},
+      {"regions", test_regions_and_counts}, {"regions_with_all and cells_showing", test_regions_with_all_and_cells_showing}, {"regions of a big board", test_regions_big_board},
       {"format", test_format},
       {"print", test_print},
   };
