@@ -271,11 +271,10 @@ static void index_load(Compiler *c, Node *n) {
     at(c, n);
     op1(c, BC_LOAD_SEAT_GLOBAL, n->a->sym->index);
     break;
-  case AUX_SEAT_BOARD:
-    emit_int(c, n->a->sym->index);
+  case AUX_SEAT_BOARD: /* the first board number of the per-player board, plus the seat */
     expr(c, n->b);
     at(c, n);
-    op0(c, BC_ADD);
+    if (n->a->sym->index != 0) op1(c, BC_ADD_INT, n->a->sym->index);
     break;
   case AUX_TILE_INDEX: {
     Binding tile;

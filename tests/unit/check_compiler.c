@@ -380,6 +380,22 @@ START_TEST(test_per_player_variables_are_indexed_by_seat) {
 }
 END_TEST
 
+START_TEST(test_per_player_boards_are_numbered_by_seat) {
+  disassemble(GAME "board shared: hex\nboard own: square per player\nboard side: hex per player\nplay {\n"
+                   "  let p = seat(1)\n  print(filled(own[p]) + filled(side[p]) + filled(shared))\n}\n");
+  in_function("<play>");
+  /* shared is board 0, own boards 1..8 (one per possible seat), side boards 9..16: a board's
+   * number is its first number plus the seat, nothing added for the first declared. */
+  expect_ops("LOAD_LOCAL ADD_INT NATIVE LOAD_LOCAL ADD_INT NATIVE ADD INT NATIVE ADD");
+  ck_assert_int_eq(operand(instruction("ADD_INT", 0), 0), 1);
+  ck_assert_int_eq(operand(instruction("ADD_INT", 1), 0), 9);
+  disassemble(GAME "board own: square per player\nplay {\n  print(filled(own[seat(1)]))\n}\n");
+  in_function("<play>");
+  expect_ops("INT NATIVE NATIVE INT NATIVE"); /* own is board 0: the seat is the number */
+  expect_no_op("ADD_INT");
+}
+END_TEST
+
 START_TEST(test_element_assignment_copies_the_list) {
   disassemble(GAME "play {\n  let xs = [[1, 2], [3]]\n  xs[0][1] = 5\n  print(xs)\n}\n");
   in_function("<play>");
@@ -600,6 +616,7 @@ static Suite *compiler_suite(void) {
   tcase_add_test(statements, test_per_player_variables_are_indexed_by_seat);
   tcase_add_test(statements, test_element_assignment_copies_the_list);
   tcase_add_test(statements, test_calls);
+  tcase_add_test(statements, test_per_player_boards_are_numbered_by_seat);
   tcase_add_test(statements, test_expression_functions_are_inlined);
   tcase_add_test(statements, test_inlining_stops_at_recursion_and_locals);
   tcase_add_test(statements, test_inlined_code_names_its_own_file);
