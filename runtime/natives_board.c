@@ -331,8 +331,8 @@ Value native_regions(Vm *vm, Value *args) {
 }
 
 /* The regions (as `regions` finds them, in its order) holding, for every
- * group of values, some cell showing a value of that group: Hegemino's
- * "a region of v-or-wild cells with at least one v and one wild" is
+ * group of values, some cell showing a value of that group: "a region of
+ * v-or-wild cells with at least one v and one wild" is
  * regions_with_all(b, [v, 0], [[v], [0]]). */
 enum { GROUPS_MAX = 64 };
 
