@@ -49,7 +49,9 @@ const char *type_name(const Type *t, char *buf, size_t cap) {
     snprintf(buf, cap, "%s", names[t->kind]);
   } else {
     char inner[96];
-    snprintf(buf, cap, "[%s]", type_name(t->elem, inner, sizeof inner));
+    type_name(t->elem, inner, sizeof inner);
+    size_t n = strlen(inner); /* the precision tells gcc the name may be cut to fit cap */
+    snprintf(buf, cap, "[%.*s]", (int)(n < cap ? n : cap), inner);
   }
   return buf;
 }

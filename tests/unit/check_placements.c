@@ -354,7 +354,7 @@ static void naive_cells(const TileDef *t, int ax, int ay, int o, int *cx, int *c
 
 /* Returns the level of a legal candidate, or -1. */
 static int naive_legal(const TileDef *t, int ax, int ay, int o, PlaceMode mode) {
-  int cx[TILE_MAX_CELLS], cy[TILE_MAX_CELLS], n = t->cell_count;
+  int cx[TILE_MAX_CELLS] = {0}, cy[TILE_MAX_CELLS] = {0}, n = t->cell_count; /* tiles have >= 1 cell */
   naive_cells(t, ax, ay, o, cx, cy);
   if (nv.bound == BOARD_BOUND_FIXED)
     for (int i = 0; i < n; i++)
