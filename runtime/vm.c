@@ -532,12 +532,20 @@ do_LIST: {
   vm_list_from(vm, sp, n, refs); /* says the heap is full */
   goto fail;
 }
-do_LIST_PUSH:
+do_LIST_PUSH: {
   a = *ip++;
   b = POP();
-  locals[a] = vm_list_push(vm, locals[a], b);
+  Value list = locals[a], header = vm->heap[list];
+  int64_t len = header & HEAP_LEN_MASK;
+  if (list > VM_EMPTY_LISTS && len < ((header >> HEAP_CAP_SHIFT) & HEAP_LEN_MASK)) { /* room: in place */
+    vm->heap[list + 1 + len] = b;
+    vm->heap[list] = header + 1; /* the length is the header's low bits */
+    NEXT();
+  }
+  locals[a] = vm_list_push(vm, list, b); /* grows or moves it */
   CHECK_FAILED();
   NEXT();
+}
 do_INDEX:
   b = POP();
   a = POP();
