@@ -12,9 +12,9 @@
 #include "vm.h"
 
 typedef struct Loop {
-  int continue_target;
-  int *breaks;
-  int break_count, break_cap;
+  int continue_target;     /* a while loop's test; -1: jumps collected in continues */
+  int *breaks, *continues; /* jump operands to patch */
+  int break_count, break_cap, continue_count, continue_cap;
   struct Loop *outer;
 } Loop;
 
@@ -402,61 +402,37 @@ static void cond_jump(Compiler *c, Node *cond, bool when, Patches *out) {
   out->at[out->count++] = jump(c, when ? BC_JUMP_IF_TRUE : BC_JUMP_IF_FALSE);
 }
 
-/* Loops of a comprehension or a for statement share this shape: the head
- * tests and steps (FOR_RANGE / FOR_LIST, leaving to `exit` when done), the
- * body follows, and the bottom repeats the test with the branch the other
- * way round (FOR_RANGE_NEXT / FOR_LIST_NEXT back to the body), so an
- * iteration costs one loop instruction, not a test and a jump. `continue`
- * jumps to the head. */
+/* Loops of a comprehension or a for statement share this shape: the start
+ * (RANGE_START / LIST_START) sets the loop up and leaves to `exit` when
+ * there is nothing to do, the body follows, and the bottom (FOR_RANGE_NEXT
+ * / FOR_LIST_NEXT) steps and goes back to the body while not done: one
+ * loop instruction per iteration. `continue` jumps to the bottom. */
 typedef struct LoopHead {
-  int top, exit, body;
+  bool range;
+  int32_t a, b, var; /* range: counter, limit; list: list slot, position slot */
+  int exit, body;
 } LoopHead;
 
 static LoopHead loop_open(Compiler *c, Node *iterable, int hidden, int var) {
-  LoopHead h;
-  if (iterable->kind == N_RANGE) {
-    int64_t first;
-    if (fold_constant(iterable->a, &first)) {
-      emit_int(c, (int64_t)((uint64_t)first - 1));
-    } else {
-      expr(c, iterable->a);
-      emit_int(c, 1);
-      op0(c, BC_SUB);
-    }
-    op1(c, BC_STORE_LOCAL, var);
+  LoopHead h = {.range = iterable->kind == N_RANGE, .var = var};
+  if (h.range) {
+    expr(c, iterable->a);
     expr(c, iterable->b);
-    op1(c, BC_STORE_LOCAL, hidden);
-    h.top = c->p->code_len;
-    emit(c, BC_FOR_RANGE);
-    emit(c, var);
-    emit(c, hidden);
-    h.exit = emit(c, -1);
-    h.body = c->p->code_len;
+    h.a = var, h.b = hidden;
+    emit(c, BC_RANGE_START), emit(c, var), emit(c, hidden);
   } else {
     expr(c, iterable);
-    op1(c, BC_STORE_LOCAL, hidden);
-    emit_int(c, 0);
-    op1(c, BC_STORE_LOCAL, hidden + 1);
-    h.top = c->p->code_len;
-    emit(c, BC_FOR_LIST);
-    emit(c, hidden);
-    emit(c, hidden + 1);
-    emit(c, var);
-    h.exit = emit(c, -1);
-    h.body = c->p->code_len;
+    h.a = hidden, h.b = hidden + 1;
+    emit(c, BC_LIST_START), emit(c, hidden), emit(c, hidden + 1), emit(c, var);
   }
+  h.exit = emit(c, -1);
+  h.body = c->p->code_len;
   return h;
 }
 
 static void loop_close(Compiler *c, LoopHead h) {
-  const int32_t *head = &c->p->code[h.top];
-  if (head[0] == BC_FOR_RANGE) {
-    int32_t var = head[1], limit = head[2];
-    emit(c, BC_FOR_RANGE_NEXT), emit(c, var), emit(c, limit), emit(c, h.body);
-  } else {
-    int32_t list = head[1], at = head[2], var = head[3];
-    emit(c, BC_FOR_LIST_NEXT), emit(c, list), emit(c, at), emit(c, var), emit(c, h.body);
-  }
+  if (h.range) emit(c, BC_FOR_RANGE_NEXT), emit(c, h.a), emit(c, h.b), emit(c, h.body);
+  else emit(c, BC_FOR_LIST_NEXT), emit(c, h.a), emit(c, h.b), emit(c, h.var), emit(c, h.body);
   patch_here(c, h.exit);
 }
 
@@ -656,16 +632,28 @@ static void loop_begin(Compiler *c, Loop *l, int continue_target) {
 static void loop_end(Compiler *c, Loop *l) {
   for (int i = 0; i < l->break_count; i++) patch_here(c, l->breaks[i]);
   free(l->breaks);
+  free(l->continues);
   c->loop = l->outer;
+}
+
+/* A forward jump out of the body, its operand kept in *list. */
+static void add_jump(Compiler *c, int **list, int *count, int *cap) {
+  if (*count == *cap) {
+    *cap = *cap ? *cap * 2 : 4;
+    *list = realloc(*list, sizeof **list * (size_t)*cap);
+  }
+  (*list)[(*count)++] = jump(c, BC_JUMP);
 }
 
 static void add_break(Compiler *c) {
   Loop *l = c->loop;
-  if (l->break_count == l->break_cap) {
-    l->break_cap = l->break_cap ? l->break_cap * 2 : 4;
-    l->breaks = realloc(l->breaks, sizeof *l->breaks * (size_t)l->break_cap);
-  }
-  l->breaks[l->break_count++] = jump(c, BC_JUMP);
+  add_jump(c, &l->breaks, &l->break_count, &l->break_cap);
+}
+
+static void add_continue(Compiler *c) {
+  Loop *l = c->loop;
+  if (l->continue_target >= 0) op1(c, BC_JUMP, l->continue_target);
+  else add_jump(c, &l->continues, &l->continue_count, &l->continue_cap);
 }
 
 static void stmt(Compiler *c, Node *n) {
@@ -706,14 +694,15 @@ static void stmt(Compiler *c, Node *n) {
   case N_FOR: {
     LoopHead h = loop_open(c, n->a, n->aux, n->slot);
     Loop l;
-    loop_begin(c, &l, h.top);
+    loop_begin(c, &l, -1);
     block(c, n->b);
+    for (int i = 0; i < l.continue_count; i++) patch_here(c, l.continues[i]); /* to the step */
     loop_close(c, h);
     loop_end(c, &l);
     break;
   }
   case N_BREAK: add_break(c); break;
-  case N_CONTINUE: op1(c, BC_JUMP, c->loop->continue_target); break;
+  case N_CONTINUE: add_continue(c); break;
   case N_RETURN:
     if (n->a) {
       expr(c, n->a);

@@ -76,10 +76,10 @@
   OP(RANGE,             0,  -1, "push [a, a+1, ..., b]") \
   OP(IN,                0,  -1, "l := pop; x := pop; push x in l") \
   OP(SET_INDEX,         0,  -2, "v := pop; i := pop; l := pop; push copy of l with l[i] = v") \
-  OP(FOR_LIST,          4,   0, "if locals[B] < len(locals[A]) { locals[C] := locals[A][locals[B]]; locals[B] += 1 } else pc := D") \
-  OP(FOR_RANGE,         3,   0, "locals[A] += 1; if locals[A] > locals[B] then pc := C") \
-  OP(FOR_LIST_NEXT,     4,   0, "the same test at the bottom of a loop: if there is a next element, take it as FOR_LIST does and pc := D") \
-  OP(FOR_RANGE_NEXT,    3,   0, "the same test at the bottom of a loop: locals[A] += 1; if locals[A] <= locals[B] then pc := C") \
+  OP(LIST_START,        4,  -1, "l := pop; locals[A] := l; if l is empty { locals[B] := 0; pc := D } else { locals[C] := l[0]; locals[B] := 1 }") \
+  OP(RANGE_START,       3,  -2, "hi := pop; lo := pop; locals[A] := lo; locals[B] := hi; if lo > hi then pc := C") \
+  OP(FOR_LIST_NEXT,     4,   0, "at the bottom of a loop: if locals[B] < len(locals[A]) { locals[C] := locals[A][locals[B]]; locals[B] += 1; pc := D }") \
+  OP(FOR_RANGE_NEXT,    3,   0, "at the bottom of a loop: a := locals[A]; locals[A] := a + 1; if a < locals[B] then pc := C") \
   OP(CHOOSE,            1,  -1, "options := pop; seat := pop; yield (option type code strings[A]); resume pushing the choice") \
   OP(SETUP_BOARDS,      0,   0, "lay out every board now that the tiles are known") \
   OP(SET_UP,            0,   0, "the set-up is over (params, tiles, boards, vars): ts_reset may restart from here") \

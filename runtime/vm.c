@@ -608,32 +608,43 @@ do_SET_INDEX: {
   CHECK_FAILED();
   NEXT();
 }
-do_FOR_LIST:
-  a = 0; /* the head: leave when done */
-  goto for_list;
-do_FOR_LIST_NEXT:
-  a = 1; /* the bottom: go back to the body when not done */
-for_list: {
+/* A loop starts with RANGE_START / LIST_START (set up, and leave at once
+ * when there is nothing to do) and ends with FOR_RANGE_NEXT /
+ * FOR_LIST_NEXT (step, and go back to the body while not done). */
+do_LIST_START:
+  a = POP();
+  locals[ip[0]] = a;
+  if (list_len(vm, a) == 0) {
+    locals[ip[1]] = 0;
+    ip = code + ip[3];
+  } else {
+    locals[ip[2]] = list_items(vm, a)[0];
+    locals[ip[1]] = 1;
+    ip += 4;
+  }
+  NEXT();
+do_FOR_LIST_NEXT: {
   Value list = locals[ip[0]];
   Value i = locals[ip[1]];
   BUDGET();
-  bool more = i < list_len(vm, list);
-  if (more) {
+  if (i < list_len(vm, list)) {
     locals[ip[2]] = list_items(vm, list)[i];
     locals[ip[1]] = i + 1;
+    ip = code + ip[3];
+  } else {
+    ip += 4;
   }
-  ip = more == (bool)a ? code + ip[3] : ip + 4;
   NEXT();
 }
-/* Compare before counting, so a range ending at the largest int ends; the
- * counter is left one past the end either way (it is part of the state). */
-do_FOR_RANGE:
-  BUDGET();
-  a = locals[ip[0]];
-  locals[ip[0]] = (Value)((uint64_t)a + 1);
-  if (a >= locals[ip[1]]) ip = code + ip[2];
-  else ip += 3;
+do_RANGE_START:
+  b = POP();
+  a = POP();
+  locals[ip[0]] = a;
+  locals[ip[1]] = b;
+  ip = a > b ? code + ip[2] : ip + 3;
   NEXT();
+/* Compare before counting, so a range ending at the largest int ends; the
+ * counter is left one past the end (it is part of the state). */
 do_FOR_RANGE_NEXT:
   BUDGET();
   a = locals[ip[0]];

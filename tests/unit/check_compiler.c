@@ -142,16 +142,16 @@ static int pc_of(const char *line) { return atoi(line); }
 START_TEST(test_for_over_a_range_counts) {
   disassemble(GAME "var total: int\nplay {\n  for i in 1..3 {\n    total += i\n  }\n}\n");
   in_function("<play>");
-  /* The counter starts one before the first value (1 - 1, folded). */
-  /* The head tests and leaves; the bottom tests again and goes back to
-   * the body: one loop instruction per iteration, no jump. */
-  expect_ops("SETUP_BOARDS SET_UP INT STORE_LOCAL INT STORE_LOCAL FOR_RANGE LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL "
-             "FOR_RANGE_NEXT HALT");
-  ck_assert_int_eq(operand(instruction("INT", 0), 0), 0);
+  /* The start takes both bounds and leaves at once when there is nothing
+   * to do; the bottom steps and goes back to the body: one loop
+   * instruction per iteration, no jump. */
+  expect_ops("SETUP_BOARDS SET_UP INT INT RANGE_START LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL FOR_RANGE_NEXT HALT");
+  ck_assert_int_eq(operand(instruction("INT", 0), 0), 1);
+  ck_assert_int_eq(operand(instruction("INT", 1), 0), 3);
   expect_no_op("RANGE"); /* no list is built */
-  expect_no_op("FOR_LIST");
+  expect_no_op("LIST_START");
   expect_no_op("JUMP");
-  const char *loop = instruction("FOR_RANGE", 0), *bottom = instruction("FOR_RANGE_NEXT", 0);
+  const char *loop = instruction("RANGE_START", 0), *bottom = instruction("FOR_RANGE_NEXT", 0);
   int exit = operand(loop, 2);
   ck_assert_int_eq(pc_of(instruction("HALT", 0)), exit);
   ck_assert_int_eq(operand(bottom, 0), operand(loop, 0)); /* same counter and limit */
@@ -163,9 +163,9 @@ END_TEST
 START_TEST(test_for_over_a_list_walks_it) {
   disassemble(GAME "var total: int\nplay {\n  let l = [4, 5]\n  for v in l {\n    total += v\n  }\n}\n");
   in_function("<play>");
-  expect_ops("LOAD_LOCAL STORE_LOCAL INT STORE_LOCAL FOR_LIST LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL FOR_LIST_NEXT HALT");
-  expect_no_op("FOR_RANGE");
-  const char *loop = instruction("FOR_LIST", 0), *bottom = instruction("FOR_LIST_NEXT", 0);
+  expect_ops("LOAD_LOCAL LIST_START LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL FOR_LIST_NEXT HALT");
+  expect_no_op("RANGE_START");
+  const char *loop = instruction("LIST_START", 0), *bottom = instruction("FOR_LIST_NEXT", 0);
   ck_assert_int_eq(operand(loop, 3), pc_of(instruction("HALT", 0)));
   ck_assert_int_eq(operand(loop, 1), operand(loop, 0) + 1); /* list and position slots side by side */
   for (int k = 0; k < 3; k++) ck_assert_int_eq(operand(bottom, k), operand(loop, k));
@@ -187,15 +187,16 @@ START_TEST(test_while_tests_then_jumps_back) {
 }
 END_TEST
 
-START_TEST(test_break_and_continue_jump_out_and_to_the_top) {
+START_TEST(test_break_and_continue_jump_out_and_to_the_step) {
   disassemble(GAME "var n: int\nplay {\n  for i in 1..9 {\n    if i == 2 { continue }\n    if i == 5 { break }\n"
                    "    n += i\n  }\n}\n");
   in_function("<play>");
-  int top = pc_of(instruction("FOR_RANGE", 0));
-  int exit = operand(instruction("FOR_RANGE", 0), 2);
-  ck_assert_int_eq(count_op("JUMP"), 2); /* continue (to the head), break */
-  ck_assert_int_eq(operand(instruction("JUMP", 0), 0), top);
+  int step = pc_of(instruction("FOR_RANGE_NEXT", 0));
+  int exit = operand(instruction("RANGE_START", 0), 2);
+  ck_assert_int_eq(count_op("JUMP"), 2); /* continue (to the step at the bottom), break */
+  ck_assert_int_eq(operand(instruction("JUMP", 0), 0), step);
   ck_assert_int_eq(operand(instruction("JUMP", 1), 0), exit);
+  ck_assert_int_eq(exit, pc_of(instruction("HALT", 0)));
   ck_assert_int_eq(count_op("FOR_RANGE_NEXT"), 1);
 }
 END_TEST
@@ -264,8 +265,8 @@ END_TEST
 START_TEST(test_comprehension_loops_filters_and_pushes) {
   disassemble(GAME "play {\n  let l = [x * y for x in 1..3 for y in [10, 20] if x != 2]\n  print(l)\n}\n");
   in_function("<play>");
-  expect_ops("LIST STORE_LOCAL INT STORE_LOCAL INT STORE_LOCAL FOR_RANGE");
-  expect_ops("FOR_LIST LOAD_LOCAL JUMP_IF_EQ_INT LOAD_LOCAL LOAD_LOCAL MUL LIST_PUSH FOR_LIST_NEXT FOR_RANGE_NEXT "
+  expect_ops("LIST STORE_LOCAL INT INT RANGE_START INT INT LIST LIST_START");
+  expect_ops("LIST_START LOAD_LOCAL JUMP_IF_EQ_INT LOAD_LOCAL LOAD_LOCAL MUL LIST_PUSH FOR_LIST_NEXT FOR_RANGE_NEXT "
              "LOAD_LOCAL STORE_LOCAL");
   const char *start = instruction("LIST", 0);
   ck_assert_int_eq(operand(start, 0), 0); /* starts empty */
@@ -273,7 +274,8 @@ START_TEST(test_comprehension_loops_filters_and_pushes) {
   ck_assert_int_eq(operand(instruction("LIST_PUSH", 0), 0), acc);
   /* The filter skips the push, to the inner loop's bottom test. */
   ck_assert_int_eq(operand(instruction("JUMP_IF_EQ_INT", 0), 1), pc_of(instruction("FOR_LIST_NEXT", 0)));
-  ck_assert_int_eq(operand(instruction("FOR_LIST", 0), 3), pc_of(instruction("FOR_RANGE_NEXT", 0)));
+  /* An empty inner list leaves to the outer loop's step. */
+  ck_assert_int_eq(operand(instruction("LIST_START", 0), 3), pc_of(instruction("FOR_RANGE_NEXT", 0)));
 }
 END_TEST
 
@@ -594,7 +596,7 @@ static Suite *compiler_suite(void) {
   tcase_add_test(loops, test_for_over_a_range_counts);
   tcase_add_test(loops, test_for_over_a_list_walks_it);
   tcase_add_test(loops, test_while_tests_then_jumps_back);
-  tcase_add_test(loops, test_break_and_continue_jump_out_and_to_the_top);
+  tcase_add_test(loops, test_break_and_continue_jump_out_and_to_the_step);
   suite_add_tcase(s, loops);
 
   TCase *expressions = tcase_create("expressions");
