@@ -207,6 +207,20 @@ void vm_runtime_error_at(Vm *vm, int pc, int fn) {
 
 /* ---- calls ---- */
 
+/* Pushes function fn's frame over its argc arguments at stack[base...]:
+ * the other locals start empty (lists of lists as the empty list of lists,
+ * so the collector and the hash see no stale words). Limits checked by the
+ * caller. */
+static inline Frame *enter_frame(Vm *vm, int fn, int base, int argc) {
+  const FnInfo *f = &vm->prog->fns[fn];
+  const uint8_t *refs = &vm->prog->ref_maps[f->ref_map];
+  Value *locals = vm->stack + base;
+  for (int i = argc; i < f->locals; i++) locals[i] = refs[i] == 2 ? VM_EMPTY_LISTS : 0;
+  Frame *frame = &vm->frames[vm->frame_count++];
+  *frame = (Frame){fn, f->entry, base, 0};
+  return frame;
+}
+
 void vm_push_frame(Vm *vm, int fn, int argc) {
   const FnInfo *f = &vm->prog->fns[fn];
   if (vm->frame_count == vm->frame_cap) {
@@ -218,10 +232,8 @@ void vm_push_frame(Vm *vm, int fn, int argc) {
     vm_error(vm, "stack overflow");
     return;
   }
-  const uint8_t *refs = &vm->prog->ref_maps[f->ref_map];
-  for (int i = argc; i < f->locals; i++) vm->stack[base + i] = refs[i] == 2 ? VM_EMPTY_LISTS : 0;
+  enter_frame(vm, fn, base, argc);
   vm->sp = base + f->locals;
-  vm->frames[vm->frame_count++] = (Frame){fn, f->entry, base, 0};
 }
 
 Value vm_call(Vm *vm, int fn, const Value *args, int nargs) {
@@ -461,7 +473,7 @@ do_OR_ELSE:
   else sp--;
   NEXT();
 do_CALL: {
-  /* vm_push_frame inlined: calls are frequent and short. */
+  /* vm_push_frame with the stack and frame in registers: calls are frequent. */
   int fn = ip[0], argc = ip[1];
   const FnInfo *f = &p->fns[fn];
   int base = (int)(sp - stack) - argc;
@@ -473,12 +485,9 @@ do_CALL: {
     goto fail;
   }
   frame->pc = (int)(ip - code);
+  frame = enter_frame(vm, fn, base, argc);
   locals = stack + base;
-  const uint8_t *refs = &p->ref_maps[f->ref_map];
-  for (int i = argc; i < f->locals; i++) locals[i] = refs[i] == 2 ? VM_EMPTY_LISTS : 0;
   sp = locals + f->locals;
-  frame = &vm->frames[vm->frame_count++];
-  *frame = (Frame){fn, f->entry, base, 0};
   ip = code + f->entry;
   NEXT();
 }
