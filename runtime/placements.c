@@ -388,6 +388,37 @@ typedef struct Anchors {
   const int *o;
 } Anchors;
 
+/* Packs the anchors of one word into out[*count...]: bit p of a[k] is the
+ * candidate (cell p of the word, orientation code[k]); the word's first row
+ * is frame row y, each row `stride` bits. In (y, x, orientation) order;
+ * false when the output reaches cap. Inline, so callers keep their locals
+ * in registers. */
+static inline bool pack_word(const BoardFrame *f, uint64_t base, const uint64_t *a, const uint64_t *code, int n,
+                             uint64_t any, int y, int stride, int64_t *out, int *count, int cap) {
+  int start = 0, c = *count;
+  uint64_t row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
+  bool room = true;
+  while (any && room) {
+    int p = __builtin_ctzll(any);
+    any &= any - 1;
+    if (p - start >= stride) {
+      while (p - start >= stride) start += stride, y++;
+      row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
+    }
+    uint64_t at = row | (uint64_t)(uint16_t)(f->x0 + p - start) << 16;
+    for (int k = 0; k < n; k++) {
+      if (!(a[k] >> p & 1)) continue;
+      out[c++] = (int64_t)(at | code[k]);
+      if (c >= cap) {
+        room = false;
+        break;
+      }
+    }
+  }
+  *count = c;
+  return room;
+}
+
 /* Emits word `word`'s anchors in (y, x, orientation) order; false when the
  * output is full. Bit p of the word is a cell of frame row y, found by
  * walking the rows up (a flat word holds several; in a word per row, p
@@ -401,28 +432,9 @@ static __attribute__((noinline)) bool emit_word(Emitter *em, const BoardFrame *f
     uint64_t a[MAX_ORIENTS], code[MAX_ORIENTS];
     const int n = an->n, cap = em->cap;
     for (int k = 0; k < n; k++) a[k] = an->a[k], code[k] = an->code[k];
-    int64_t *out = em->packed;
     int count = em->n;
     uint64_t base = (uint64_t)placement_pack((Placement){.tile = em->tile, .grid = em->grid});
-    uint64_t row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
-    bool room = true;
-    while (any && room) {
-      int p = __builtin_ctzll(any);
-      any &= any - 1;
-      if (p - start >= stride) {
-        while (p - start >= stride) start += stride, y++;
-        row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
-      }
-      uint64_t at = row | (uint64_t)(uint16_t)(f->x0 + p - start) << 16;
-      for (int k = 0; k < n; k++) {
-        if (!(a[k] >> p & 1)) continue;
-        out[count++] = (int64_t)(at | code[k]);
-        if (count >= cap) {
-          room = false;
-          break;
-        }
-      }
-    }
+    bool room = pack_word(f, base, a, code, n, any, y, stride, em->packed, &count, cap);
     em->n = count;
     return room;
   }
@@ -593,21 +605,9 @@ static bool pack_words(Emitter *em, const BoardFrame *f, const Live *lv,
     const uint64_t *a = words[w];
     uint64_t any = 0;
     for (int k = 0; k < n; k++) any |= a[k];
-    int y = f->row_word ? w : 0, start = 0;
-    uint64_t row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
-    while (any) {
-      int p = __builtin_ctzll(any);
-      any &= any - 1;
-      if (p - start >= stride) {
-        while (p - start >= stride) start += stride, y++;
-        row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
-      }
-      uint64_t at = row | (uint64_t)(uint16_t)(f->x0 + p - start) << 16;
-      for (int k = 0; k < n; k++) {
-        if (!(a[k] >> p & 1)) continue;
-        out[count++] = (int64_t)(at | code[k]);
-        if (count >= cap) return em->n = count, false;
-      }
+    if (!pack_word(f, base, a, code, n, any, f->row_word ? w : 0, stride, out, &count, cap)) {
+      em->n = count;
+      return false;
     }
   }
   em->n = count;
