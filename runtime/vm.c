@@ -283,24 +283,24 @@ static inline Value tile_value(Vm *vm, Value tile, Value i) {
 
 static bool lists_equal(Vm *vm, Value a, Value b) {
   if (a == b) return true;
-  int32_t n = list_len(vm, a);
-  if (n != list_len(vm, b)) return false;
-  bool refs = list_refs(vm, a);
+  int32_t n = vm_list_len(vm, a);
+  if (n != vm_list_len(vm, b)) return false;
+  bool refs = vm_list_refs(vm, a);
   for (int32_t i = 0; i < n; i++) {
-    Value x = list_items(vm, a)[i], y = list_items(vm, b)[i];
+    Value x = vm_list_items(vm, a)[i], y = vm_list_items(vm, b)[i];
     if (refs ? !lists_equal(vm, x, y) : x != y) return false;
   }
   return true;
 }
 
 static Value concat(Vm *vm, Value a, Value b) {
-  int32_t na = list_len(vm, a), nb = list_len(vm, b);
+  int32_t na = vm_list_len(vm, a), nb = vm_list_len(vm, b);
   if (nb == 0) return a;
   if (na == 0) return b;
-  Value out = vm_list_new(vm, na + nb, list_refs(vm, a) || list_refs(vm, b));
+  Value out = vm_list_new(vm, na + nb, vm_list_refs(vm, a) || vm_list_refs(vm, b));
   if (vm->failed) return 0;
-  memcpy(list_items(vm, out), list_items(vm, a), sizeof(Value) * (size_t)na);
-  memcpy(list_items(vm, out) + na, list_items(vm, b), sizeof(Value) * (size_t)nb);
+  memcpy(vm_list_items(vm, out), vm_list_items(vm, a), sizeof(Value) * (size_t)na);
+  memcpy(vm_list_items(vm, out) + na, vm_list_items(vm, b), sizeof(Value) * (size_t)nb);
   return out;
 }
 
@@ -312,15 +312,15 @@ static Value range(Vm *vm, Value lo, Value hi) {
   }
   Value out = vm_list_new(vm, (int32_t)(hi - lo + 1), false);
   if (vm->failed) return 0;
-  Value *items = list_items(vm, out);
+  Value *items = vm_list_items(vm, out);
   for (Value v = lo; v <= hi; v++) items[v - lo] = v;
   return out;
 }
 
 static bool contains(Vm *vm, Value list, Value x) {
-  int32_t n = list_len(vm, list);
-  const Value *items = list_items(vm, list);
-  if (list_refs(vm, list)) {
+  int32_t n = vm_list_len(vm, list);
+  const Value *items = vm_list_items(vm, list);
+  if (vm_list_refs(vm, list)) {
     for (int32_t i = 0; i < n; i++)
       if (lists_equal(vm, items[i], x)) return true;
     return false;
@@ -331,15 +331,15 @@ static bool contains(Vm *vm, Value list, Value x) {
 }
 
 static Value set_index(Vm *vm, Value list, Value i, Value v) {
-  int32_t n = list_len(vm, list);
+  int32_t n = vm_list_len(vm, list);
   if (i < 0 || i >= n) {
     vm_error(vm, "index %lld out of range for a list of %d", (long long)i, n);
     return 0;
   }
-  Value out = vm_list_new(vm, n, list_refs(vm, list));
+  Value out = vm_list_new(vm, n, vm_list_refs(vm, list));
   if (vm->failed) return 0;
-  memcpy(list_items(vm, out), list_items(vm, list), sizeof(Value) * (size_t)n);
-  list_items(vm, out)[i] = v;
+  memcpy(vm_list_items(vm, out), vm_list_items(vm, list), sizeof(Value) * (size_t)n);
+  vm_list_items(vm, out)[i] = v;
   return out;
 }
 
@@ -561,9 +561,9 @@ do_INDEX:
   PUSH(list_index(vm, a, b));
   CHECK_FAILED();
   NEXT();
-do_LEN: TOP() = list_len(vm, TOP()); NEXT();
-do_LEN_LOCAL: PUSH(list_len(vm, locals[*ip++])); NEXT();
-do_LEN_GLOBAL: PUSH(list_len(vm, globals[*ip++])); NEXT();
+do_LEN: TOP() = vm_list_len(vm, TOP()); NEXT();
+do_LEN_LOCAL: PUSH(vm_list_len(vm, locals[*ip++])); NEXT();
+do_LEN_GLOBAL: PUSH(vm_list_len(vm, globals[*ip++])); NEXT();
 do_INDEX_LOCAL:
   a = locals[ip[0]];
   goto index_by_local;
@@ -623,11 +623,11 @@ do_SET_INDEX: {
 do_LIST_START:
   a = POP();
   locals[ip[0]] = a;
-  if (list_len(vm, a) == 0) {
+  if (vm_list_len(vm, a) == 0) {
     locals[ip[1]] = 0;
     ip = code + ip[3];
   } else {
-    locals[ip[2]] = list_items(vm, a)[0];
+    locals[ip[2]] = vm_list_items(vm, a)[0];
     locals[ip[1]] = 1;
     ip += 4;
   }
@@ -636,8 +636,8 @@ do_FOR_LIST_NEXT: {
   Value list = locals[ip[0]];
   Value i = locals[ip[1]];
   BUDGET();
-  if (i < list_len(vm, list)) {
-    locals[ip[2]] = list_items(vm, list)[i];
+  if (i < vm_list_len(vm, list)) {
+    locals[ip[2]] = vm_list_items(vm, list)[i];
     locals[ip[1]] = i + 1;
     ip = code + ip[3];
   } else {
@@ -668,7 +668,7 @@ do_CHOOSE: {
     vm_error(vm, seat >= vm->players && seat < vm->seats ? "a ghost seat cannot choose" : "seat %lld is not in this game", (long long)seat);
     goto fail;
   }
-  if (list_len(vm, options) == 0) {
+  if (vm_list_len(vm, options) == 0) {
     vm_error(vm, "choose: no options for P%lld", (long long)seat + 1);
     goto fail;
   }

@@ -54,11 +54,6 @@ struct Vm {
   size_t test_block_cap;
 };
 
-/* The list accessors of vm.h, inline for the interpreter and the collector. */
-static inline int32_t list_len(const Vm *vm, Value list) { return (int32_t)(vm->heap[list] & HEAP_LEN_MASK); }
-static inline Value *list_items(const Vm *vm, Value list) { return &vm->heap[list + 1]; }
-static inline bool list_refs(const Vm *vm, Value list) { return (vm->heap[list] & HEAP_REFS_BIT) != 0; }
-
 /* Interpreter: runs until a decision, the end, an error, or (when
  * stop_depth > 0) until the frame count falls back to stop_depth. */
 int vm_run(Vm *vm, int stop_depth);
