@@ -734,7 +734,9 @@ static void finish_fn(Compiler *c, FnInfo *f, const Symbol *s) {
   /* 1: a list; 2: a list of lists (starts as the empty list of lists). */
   for (int i = 0; i < s->local_count; i++) {
     const Type *t = s->local_types[i];
-    c->p->ref_maps[c->p->ref_map_len++] = !type_is_ref(t) ? 0 : type_is_ref(t->elem) ? 2 : 1;
+    uint8_t kind = !type_is_ref(t) ? 0 : type_is_ref(t->elem) ? 2 : 1;
+    c->p->ref_maps[c->p->ref_map_len++] = kind;
+    if (kind == 2 && i >= s->param_count) f->lists_of_lists = true;
   }
 }
 

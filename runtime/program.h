@@ -20,6 +20,7 @@ typedef struct FnInfo {
   int16_t params, locals; /* locals includes params */
   int32_t ref_map;     /* index into Program.ref_maps: one byte per local, 1 = list */
   bool returns_value;
+  bool lists_of_lists; /* some local past the params is a list of lists (ref map 2) */
   int file;            /* source file of the function (for runtime errors) */
 } FnInfo;
 

@@ -58,6 +58,7 @@ void vm_free(Vm *vm) {
   if (!vm) return;
   free(vm->stack);
   free(vm->frames);
+  free(vm->threaded);
   free(vm->heap);
   free(vm->tiles);
   free(vm->board_at);
@@ -213,9 +214,15 @@ void vm_runtime_error_at(Vm *vm, int pc, int fn) {
  * caller. */
 static inline Frame *enter_frame(Vm *vm, int fn, int base, int argc) {
   const FnInfo *f = &vm->prog->fns[fn];
-  const uint8_t *refs = &vm->prog->ref_maps[f->ref_map];
   Value *locals = vm->stack + base;
-  for (int i = argc; i < f->locals; i++) locals[i] = refs[i] == 2 ? VM_EMPTY_LISTS : 0;
+  /* Zero first (a tight loop), then the rare lists of lists. */
+  int n = f->locals; /* read once: the stores below could alias f for all GCC knows */
+  for (Value *l = locals + argc, *end = locals + n; l < end; l++) *l = 0;
+  if (__builtin_expect(f->lists_of_lists, 0)) {
+    const uint8_t *refs = &vm->prog->ref_maps[f->ref_map];
+    for (int i = argc; i < n; i++)
+      if (refs[i] == 2) locals[i] = VM_EMPTY_LISTS;
+  }
   Frame *frame = &vm->frames[vm->frame_count++];
   *frame = (Frame){fn, f->entry, base, 0};
   return frame;
@@ -352,18 +359,46 @@ static const bool native_returns[NATIVE__COUNT] = {
 #undef NATIVE
 };
 
+/* Operand counts, to walk the code instruction by instruction. */
+static const uint8_t operand_count[BC__COUNT] = {
+#define TS_OP_OPERANDS(name, ops, effect, meaning) ops,
+    TS_OPCODES(TS_OP_OPERANDS)
+#undef TS_OP_OPERANDS
+};
+
+/* Direct threading: dispatching is then one load and one jump, not two
+ * loads (opcode, then table). Done once per VM (and again if a test
+ * program grew). */
+static void thread_code(Vm *vm, void *const *handlers, void *bad) {
+  const Program *p = vm->prog;
+  free(vm->threaded);
+  vm->threaded = malloc(sizeof(intptr_t) * (size_t)(p->code_len + 1));
+  for (int pc = 0; pc < p->code_len;) {
+    int op = p->code[pc];
+    bool known = op >= 0 && op < BC__COUNT;
+    vm->threaded[pc] = (intptr_t)(known ? handlers[op] : bad);
+    int n = known ? operand_count[op] : 0;
+    for (int k = 1; k <= n && pc + k < p->code_len; k++) vm->threaded[pc + k] = p->code[pc + k];
+    pc += 1 + n;
+  }
+  vm->threaded[p->code_len] = (intptr_t)bad; /* running off the end */
+  vm->threaded_len = p->code_len;
+}
+
 int vm_run(Vm *vm, int stop_depth) {
-  static void *dispatch[] = {
+  static void *const dispatch[] = {
 #define TS_OP_LABEL(name, ops, effect, meaning) &&do_##name,
     TS_OPCODES(TS_OP_LABEL)
 #undef TS_OP_LABEL
   };
   const Program *p = vm->prog;
-  const int32_t *code = p->code;
+  if (__builtin_expect(vm->threaded_len != p->code_len || !vm->threaded, 0))
+    thread_code(vm, dispatch, &&bad_opcode);
+  const intptr_t *code = vm->threaded;
   Frame *frame = &vm->frames[vm->frame_count - 1];
   /* ip, sp and the frame's bases live in registers as pointers; SYNC()
    * stores them back as indices before anything else can look. */
-  const int32_t *ip = code + frame->pc;
+  const intptr_t *ip = code + frame->pc;
   Value *stack = vm->stack;
   Value *locals = stack + frame->base;
   Value *globals = vm->globals;
@@ -379,7 +414,7 @@ int vm_run(Vm *vm, int stop_depth) {
 /* Errors are located at ip - 1: every handler fails after reading its
  * opcode and before moving past its own words, and all words of an
  * instruction share its line — so no per-instruction bookkeeping. */
-#define NEXT() goto *dispatch[*ip++]
+#define NEXT() goto *(void *)*ip++
 #define BINARY(expr) do { b = POP(); a = POP(); PUSH(expr); NEXT(); } while (0)
 
   NEXT();
@@ -702,6 +737,9 @@ halt:
   vm->frame_count = 0;
   (*vm->blockp)->status = STATE_OVER;
   return RUN_HALT;
+bad_opcode:
+  vm_error(vm, "bad instruction at code word %d", (int)(ip - 1 - code));
+  goto fail;
 fail:
   vm->sp = (int)(sp - stack);
   vm_runtime_error_at(vm, (int)(ip - 1 - code), vm->frames[vm->frame_count > 0 ? vm->frame_count - 1 : 0].fn);

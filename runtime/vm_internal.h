@@ -41,6 +41,11 @@ struct Vm {
   int sp, stack_cap;
   int64_t heap_used, heap_cap; /* words; the heap itself is the first member */
   bool stop_at_set_up;     /* vm_run returns RUN_SET_UP at the SET_UP instruction */
+  /* The program's code, direct-threaded for vm_run: each opcode word
+   * replaced by its handler's address, operands copied; same indices. */
+  intptr_t *threaded;
+  int threaded_len;
+
   /* limits and errors */
   int64_t steps_left, step_budget;
   bool failed, error_located;
