@@ -25,14 +25,26 @@ typedef struct Binding {
   int64_t value; /* slot or literal */
 } Binding;
 
-enum { INLINE_MAX_PARAMS = 8, INLINE_MAX_DEPTH = 4 };
+enum { INLINE_MAX_PARAMS = 8, INLINE_MAX_DEPTH = 8 };
 
 /* A function body being compiled in place of a call (see inline_call). */
 typedef struct InlineFrame {
   const Symbol *fn;
   Binding args[INLINE_MAX_PARAMS];
+  /* A whole body compiled as statements (inline_statements): the callee's
+   * other locals are the caller's slots from `base` on, and its returns
+   * jump to the end of the copy. */
+  bool statements;
+  int32_t *slots;     /* statements: the caller's slot of each callee local */
+  int *returns;
+  int return_count, return_cap;
+  /* The caller's slots this copy took (temporaries, the callee's locals):
+   * free again after it. */
+  int32_t *owned;
+  int owned_count, owned_cap;
   struct InlineFrame *outer;
 } InlineFrame;
+
 
 typedef struct Compiler {
   Program *p;
@@ -41,6 +53,14 @@ typedef struct Compiler {
   Symbol *fn;            /* the function being compiled (owns temporaries) */
   InlineFrame *inlined;  /* innermost inlined body, or NULL */
   int inline_depth;
+  int *own_locals;       /* per function: its locals before any inlining */
+  int *call_sites;       /* per function: calls of it in the whole program */
+  /* Temporaries of the function being compiled (slots first_temp on):
+   * whether each is free for the next inlined body. */
+  int first_temp;
+  bool no_inline;        /* every call stays a call */
+  bool *slot_free;
+  int slot_free_cap;
 } Compiler;
 
 /* ---- emitting ---- */
@@ -111,6 +131,16 @@ static void at(Compiler *c, const Node *n) {
   }
 }
 
+/* The slot of local `index` of the code being compiled: inside a body
+ * inlined as statements, its copy among the caller's locals (a parameter
+ * stored to is always bound to a copy, see inline_statements). */
+static int32_t local_slot(const Compiler *c, int index) {
+  const InlineFrame *f = c->inlined;
+  if (!f || !f->statements) return index;
+  if (index < f->fn->param_count) return (int32_t)f->args[index].value;
+  return f->slots[index];
+}
+
 /* Where a local or global name's value is: inside an inlined body a
  * parameter (always a local of that body) is its call's argument. */
 static bool resolve_name(const Compiler *c, const Node *n, Binding *out) {
@@ -120,7 +150,9 @@ static bool resolve_name(const Compiler *c, const Node *n, Binding *out) {
     return true;
   }
   if (n->sym->kind != SYM_LOCAL) return false;
-  *out = c->inlined ? c->inlined->args[n->sym->index] : (Binding){BIND_LOCAL, n->sym->index};
+  int i = n->sym->index;
+  if (c->inlined && i < c->inlined->fn->param_count) *out = c->inlined->args[i];
+  else *out = (Binding){BIND_LOCAL, local_slot(c, i)};
   return true;
 }
 
@@ -413,17 +445,18 @@ typedef struct LoopHead {
   int exit, body;
 } LoopHead;
 
-static LoopHead loop_open(Compiler *c, Node *iterable, int hidden, int var) {
+/* hidden: the loop's two hidden slots (range: its limit in the first). */
+static LoopHead loop_open(Compiler *c, Node *iterable, const int32_t hidden[2], int var) {
   LoopHead h = {.range = iterable->kind == N_RANGE, .var = var};
   if (h.range) {
     expr(c, iterable->a);
     expr(c, iterable->b);
-    h.a = var, h.b = hidden;
-    emit(c, BC_RANGE_START), emit(c, var), emit(c, hidden);
+    h.a = var, h.b = hidden[0];
+    emit(c, BC_RANGE_START), emit(c, var), emit(c, hidden[0]);
   } else {
     expr(c, iterable);
-    h.a = hidden, h.b = hidden + 1;
-    emit(c, BC_LIST_START), emit(c, hidden), emit(c, hidden + 1), emit(c, var);
+    h.a = hidden[0], h.b = hidden[1];
+    emit(c, BC_LIST_START), emit(c, hidden[0]), emit(c, hidden[1]), emit(c, var);
   }
   h.exit = emit(c, -1);
   h.body = c->p->code_len;
@@ -437,21 +470,23 @@ static void loop_close(Compiler *c, LoopHead h) {
 }
 
 static void comprehension(Compiler *c, Node *n) {
+  int32_t list = local_slot(c, n->slot);
   op2(c, BC_LIST, 0, is_ref(n->a->type));
-  op1(c, BC_STORE_LOCAL, n->slot);
+  op1(c, BC_STORE_LOCAL, list);
   LoopHead heads[16];
   int count = n->list.count < 16 ? n->list.count : 16;
   for (int i = 0; i < count; i++) {
     Node *clause = n->list.items[i];
-    heads[i] = loop_open(c, clause->a, clause->aux, clause->slot);
+    int32_t hidden[2] = {local_slot(c, clause->aux), local_slot(c, clause->aux + 1)};
+    heads[i] = loop_open(c, clause->a, hidden, local_slot(c, clause->slot));
   }
   Patches skip = {.count = 0};
   if (n->b) cond_jump(c, n->b, false, &skip);
   expr(c, n->a);
-  op1(c, BC_LIST_PUSH, n->slot);
+  op1(c, BC_LIST_PUSH, list);
   patch_all(c, &skip);
   for (int i = count - 1; i >= 0; i--) loop_close(c, heads[i]);
-  op1(c, BC_LOAD_LOCAL, n->slot);
+  op1(c, BC_LOAD_LOCAL, list);
 }
 
 static void expr(Compiler *c, Node *n) {
@@ -546,31 +581,179 @@ static Node *inline_body(const Compiler *c, const Symbol *fn) {
   return walk_any(ret->a, needs_locals) ? NULL : ret->a;
 }
 
-static Binding bind_argument(Compiler *c, Node *arg, Type *type, bool globals_may_change) {
+static int ref_kind(const Type *t);
+static int32_t take_slot(Compiler *c, InlineFrame *f, Type *type);
+
+static Binding bind_argument(Compiler *c, InlineFrame *f, Node *arg, Type *type, bool globals_may_change) {
   int64_t k;
   Binding b;
   if (fold_constant(arg, &k)) return (Binding){BIND_INT, k};
   if (resolve_name(c, arg, &b) && (b.kind != BIND_GLOBAL || !globals_may_change)) return b;
   expr(c, arg);
-  int slot = symbol_new_local(c->fn, type);
+  int32_t slot = take_slot(c, f, type);
   op1(c, BC_STORE_LOCAL, slot);
   return (Binding){BIND_LOCAL, slot};
 }
 
+static void stmt(Compiler *c, Node *n);
+
+static int ref_kind(const Type *t) {
+  return !is_ref(t) ? 0 : is_ref(t->elem) ? 2 : 1;
+}
+
+/* A slot of the calling function for an inlined body — the lowest free
+ * one of the same kind, else a new one (low slots keep clears in few
+ * runs) — owned by frame f until its end. */
+static int32_t take_slot(Compiler *c, InlineFrame *f, Type *type) {
+  int32_t slot = -1;
+  for (int i = c->first_temp; i < c->fn->local_count && slot < 0; i++)
+    if (c->slot_free[i] && ref_kind(c->fn->local_types[i]) == ref_kind(type)) slot = i;
+  if (slot < 0) {
+    slot = symbol_new_local(c->fn, type);
+    if (slot >= c->slot_free_cap) {
+      c->slot_free_cap = 2 * slot + 16;
+      c->slot_free = realloc(c->slot_free, sizeof *c->slot_free * (size_t)c->slot_free_cap);
+    }
+  }
+  c->slot_free[slot] = false;
+  if (f->owned_count == f->owned_cap) {
+    f->owned_cap = f->owned_cap ? 2 * f->owned_cap : 8;
+    f->owned = realloc(f->owned, sizeof *f->owned * (size_t)f->owned_cap);
+  }
+  f->owned[f->owned_count++] = slot;
+  return slot;
+}
+
+static int compare_slots(const void *a, const void *b) {
+  return *(const int32_t *)a - *(const int32_t *)b;
+}
+
+static bool all_free(const Compiler *c, int from, int to) {
+  for (int i = from; i < to; i++)
+    if (!c->slot_free[i]) return false;
+  return true;
+}
+
+/* After an inlined body: its slots are dead and free again. They are
+ * cleared, as a return would drop them: a long-lived frame (the play
+ * block's) must not keep garbage alive in the state, and positions with
+ * the same live data must stay the same bytes whatever the dead values
+ * were. Only a function that makes decisions can be on the stack in a
+ * state (any other's dead slots vanish with its frame). Free slots between
+ * two dead ones are cleared along (harmless: whoever takes a slot writes
+ * it before reading it), so that one instruction usually does. */
+static void release_slots(Compiler *c, InlineFrame *f) {
+  int n = f->owned_count;
+  for (int i = 0; i < n; i++) c->slot_free[f->owned[i]] = true;
+  qsort(f->owned, (size_t)n, sizeof *f->owned, compare_slots);
+  bool observable = c->fn->yields;
+  for (int i = 0; observable && i < n;) {
+    int j = i + 1;
+    while (j < n && all_free(c, f->owned[j - 1] + 1, f->owned[j])) j++;
+    op2(c, BC_CLEAR_LOCALS, f->owned[i], f->owned[j - 1] - f->owned[i] + 1);
+    i = j;
+  }
+  free(f->owned);
+}
+
+/* Whether statement `n` (anywhere inside) assigns to parameter i of the
+ * function being inlined: that parameter then needs a copy of its own. */
+static bool assigns_param(const Node *n, int i) {
+  if (!n) return false;
+  if (n->kind == N_ASSIGN) {
+    const Node *t = n->a;
+    while (t->kind == N_INDEX) t = t->a; /* p[k] = v stores p too */
+    if (t->kind == N_NAME && t->sym && t->sym->kind == SYM_LOCAL && t->sym->index == i) return true;
+  }
+  if (assigns_param(n->a, i) || assigns_param(n->b, i) || assigns_param(n->c, i)) return true;
+  for (int k = 0; k < n->list.count; k++)
+    if (assigns_param(n->list.items[k], i)) return true;
+  return false;
+}
+
+static int node_count(const Node *n) {
+  if (!n) return 0;
+  int k = 1 + node_count(n->a) + node_count(n->b) + node_count(n->c);
+  for (int i = 0; i < n->list.count; i++) k += node_count(n->list.items[i]);
+  return k;
+}
+
+enum { INLINE_SMALL_BODY = 48 }; /* nodes: copied at every call site */
+
+/* Whether fn's whole body can be compiled in place of a call: not
+ * recursive, and small or called from one place only (then the copy costs
+ * no code). */
+static bool statements_inlinable(const Compiler *c, const Symbol *fn) {
+  const Node *body = fn->decl ? fn->decl->b : NULL;
+  if (!body || fn->param_count > INLINE_MAX_PARAMS || fn->index < 0) return false;
+  if (fn == c->fn || c->inline_depth >= INLINE_MAX_DEPTH) return false;
+  for (const InlineFrame *f = c->inlined; f; f = f->outer)
+    if (f->fn == fn) return false; /* recursion */
+  return c->call_sites[fn->index] == 1 || node_count(body) <= INLINE_SMALL_BODY;
+}
+
+/* The body of fn compiled in place of call n: the arguments bound as for
+ * an expression body, except that a global is always copied (statements
+ * may change it) and so is an argument whose parameter the body assigns;
+ * the callee's other locals get fresh slots of the caller; `return` leaves
+ * its value on the stack and jumps to the end — the stack is level between
+ * statements, so every path arrives with the same depth. */
+static bool inline_statements(Compiler *c, Node *n) {
+  Symbol *fn = n->sym;
+  if (!statements_inlinable(c, fn)) return false;
+  Node *body = fn->decl->b;
+  InlineFrame frame = {.fn = fn, .statements = true, .outer = c->inlined};
+  for (int i = 0; i < n->list.count; i++) {
+    Node *arg = n->list.items[i];
+    if (assigns_param(body, i)) {
+      expr(c, arg);
+      int32_t slot = take_slot(c, &frame, fn->params[i]);
+      op1(c, BC_STORE_LOCAL, slot);
+      frame.args[i] = (Binding){BIND_LOCAL, slot};
+    } else {
+      frame.args[i] = bind_argument(c, &frame, arg, fn->params[i], true);
+    }
+  }
+  int locals = c->own_locals[fn->index];
+  frame.slots = calloc((size_t)locals + 1, sizeof *frame.slots);
+  for (int i = fn->param_count; i < locals; i++) frame.slots[i] = take_slot(c, &frame, fn->local_types[i]);
+  c->inlined = &frame;
+  c->inline_depth++;
+  for (int i = 0; i < body->list.count; i++) {
+    Node *st = body->list.items[i];
+    if (i == body->list.count - 1 && st->kind == N_RETURN) {
+      at(c, st); /* the last return falls through to the end */
+      if (st->a) expr(c, st->a);
+    } else {
+      stmt(c, st);
+    }
+  }
+  for (int i = 0; i < frame.return_count; i++) patch_here(c, frame.returns[i]);
+  free(frame.returns);
+  c->inline_depth--;
+  c->inlined = frame.outer;
+  at(c, n); /* back to the caller's file and line */
+  free(frame.slots);
+  release_slots(c, &frame);
+  return true;
+}
+
 static bool inline_call(Compiler *c, Node *n) {
   const Symbol *fn = n->sym;
+  if (c->no_inline) return false;
   Node *body = inline_body(c, fn);
-  if (!body) return false;
+  if (!body) return inline_statements(c, n);
   InlineFrame frame = {.fn = fn, .outer = c->inlined};
   bool globals_may_change = walk_any(body, calls_script);
   for (int i = 0; i < n->list.count; i++)
-    frame.args[i] = bind_argument(c, n->list.items[i], fn->params[i], globals_may_change);
+    frame.args[i] = bind_argument(c, &frame, n->list.items[i], fn->params[i], globals_may_change);
   c->inlined = &frame;
   c->inline_depth++;
   expr(c, body);
   c->inline_depth--;
   c->inlined = frame.outer;
   at(c, n); /* back to the caller's file and line */
+  release_slots(c, &frame);
   return true;
 }
 
@@ -591,7 +774,8 @@ static void store_begin(Compiler *c, Node *target) {
 static void store_end(Compiler *c, Node *target) {
   if (target->kind == N_NAME) {
     Symbol *s = target->sym;
-    op1(c, s->kind == SYM_LOCAL ? BC_STORE_LOCAL : BC_STORE_GLOBAL, s->index);
+    if (s->kind == SYM_LOCAL) op1(c, BC_STORE_LOCAL, local_slot(c, s->index));
+    else op1(c, BC_STORE_GLOBAL, s->index);
   } else if (target->aux == AUX_SEAT_GLOBAL) {
     op1(c, BC_STORE_SEAT_GLOBAL, target->a->sym->index);
   } else {
@@ -661,7 +845,7 @@ static void stmt(Compiler *c, Node *n) {
   switch (n->kind) {
   case N_LET:
     expr(c, n->b);
-    op1(c, BC_STORE_LOCAL, n->slot);
+    op1(c, BC_STORE_LOCAL, local_slot(c, n->slot));
     break;
   case N_ASSIGN: assign(c, n); break;
   case N_IF: {
@@ -692,7 +876,8 @@ static void stmt(Compiler *c, Node *n) {
     break;
   }
   case N_FOR: {
-    LoopHead h = loop_open(c, n->a, n->aux, n->slot);
+    int32_t hidden[2] = {local_slot(c, n->aux), local_slot(c, n->aux + 1)};
+    LoopHead h = loop_open(c, n->a, hidden, local_slot(c, n->slot));
     Loop l;
     loop_begin(c, &l, -1);
     block(c, n->b);
@@ -704,11 +889,12 @@ static void stmt(Compiler *c, Node *n) {
   case N_BREAK: add_break(c); break;
   case N_CONTINUE: add_continue(c); break;
   case N_RETURN:
-    if (n->a) {
-      expr(c, n->a);
-      op0(c, BC_RETURN);
+    if (n->a) expr(c, n->a);
+    if (c->inlined && c->inlined->statements) { /* the value (if any) stays on the stack */
+      InlineFrame *f = c->inlined;
+      add_jump(c, &f->returns, &f->return_count, &f->return_cap);
     } else {
-      op0(c, BC_RETURN_VOID);
+      op0(c, n->a ? BC_RETURN : BC_RETURN_VOID);
     }
     break;
   case N_FAIL: op1(c, BC_FAIL, add_string(c->p, n->a->str ? n->a->str : "fail")); break;
@@ -749,6 +935,7 @@ static void compile_fn(Compiler *c, Symbol *s, FnInfo *f) {
   c->line = decl->line;
   c->file = decl->file;
   c->fn = s;
+  c->first_temp = s->local_count;
   block(c, decl->b);
   /* Falling off the end: the checker guarantees value functions return. */
   op0(c, BC_RETURN_VOID);
@@ -773,6 +960,7 @@ static void compile_main(Compiler *c, const Checked *k, FnInfo *f) {
   c->line = k->main->decl ? k->main->decl->line : 1; /* not the previous function's last line */
   c->file = f->file;
   c->fn = k->main;
+  c->first_temp = k->main->local_count;
   for (int pass = GLOBAL_PARAM; pass <= GLOBAL_VAR; pass++) {
     if (pass == GLOBAL_VAR) op0(c, BC_SETUP_BOARDS);
     for (int i = 0; i < k->global_count; i++)
@@ -839,18 +1027,48 @@ static char *variant_requires(const Node *v) {
   return out;
 }
 
-Program *compile_program(const Ast *ast, const Checked *k) {
+static void count_calls_in(Compiler *c, const Node *n) {
+  if (!n) return;
+  if (n->kind == N_CALL && !(n->aux & AUX_NATIVE_CALL) && n->sym && n->sym->kind == SYM_FN)
+    c->call_sites[n->sym->index]++;
+  count_calls_in(c, n->a);
+  count_calls_in(c, n->b);
+  count_calls_in(c, n->c);
+  for (int i = 0; i < n->list.count; i++) count_calls_in(c, n->list.items[i]);
+}
+
+/* What inlining decides by: each function's own locals (before temporaries
+ * are added) and how many calls of it the program makes. */
+static void count_calls(Compiler *c, const Checked *k) {
+  c->own_locals = calloc((size_t)k->fn_count + 1, sizeof *c->own_locals);
+  c->call_sites = calloc((size_t)k->fn_count + 1, sizeof *c->call_sites);
+  for (int i = 0; i < k->fn_count; i++) {
+    c->own_locals[i] = k->fns[i]->local_count;
+    if (k->fns[i]->decl) count_calls_in(c, k->fns[i]->decl->b);
+  }
+  if (k->main->decl) count_calls_in(c, k->main->decl->b);
+  for (int i = 0; i < k->global_count; i++) {
+    const Node *d = k->globals[i]->decl;
+    if (d) count_calls_in(c, k->globals[i]->global_kind == GLOBAL_VAR ? d->b : d->a);
+  }
+}
+
+Program *compile_program(const Ast *ast, const Checked *k, bool no_inline) {
   Program *p = calloc(1, sizeof *p);
-  Compiler c = {.p = p, .line = 1};
+  Compiler c = {.p = p, .line = 1, .no_inline = no_inline};
   p->name = strdup(k->name);
   p->min_players = k->min_players;
   p->max_players = k->max_players;
   p->ghosts = k->ghosts;
   p->fn_count = k->fn_count + 1;
   p->fns = calloc((size_t)p->fn_count, sizeof *p->fns);
+  count_calls(&c, k);
   for (int i = 0; i < k->fn_count; i++) compile_fn(&c, k->fns[i], &p->fns[i]);
   p->main_fn = k->fn_count;
   compile_main(&c, k, &p->fns[p->main_fn]);
+  free(c.own_locals);
+  free(c.call_sites);
+  free(c.slot_free);
   describe_globals(p, k);
   describe_boards(p, k);
   if (k->rank) {

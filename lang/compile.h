@@ -6,7 +6,8 @@
 #include "checker.h"
 #include "program.h"
 
-/* Builds the program from a successfully checked tree. */
-Program *compile_program(const Ast *ast, const Checked *checked);
+/* Builds the program from a successfully checked tree. Calls of script
+ * functions are inlined where that pays (see compile.c) unless no_inline. */
+Program *compile_program(const Ast *ast, const Checked *checked, bool no_inline);
 
 #endif

@@ -28,6 +28,7 @@ typedef struct TsCompileOptions {
   const char *stdlib_dir;      /* NULL: $TESSERA_STDLIB, then the built-in default */
   const char *games_dir;       /* for `extends`; NULL: $TESSERA_GAMES, then default */
   bool warnings;               /* report warnings (unused declarations) */
+  bool no_inline;              /* compile every call as a call (for reading bytecode) */
 } TsCompileOptions;
 
 /* Compiles `path`. Every diagnostic is printed to `diagnostics` (may be NULL).

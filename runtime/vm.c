@@ -437,6 +437,12 @@ do_STORE_SEAT_GLOBAL:
   globals[*ip++ + a] = b;
   NEXT();
 do_POP: sp--; NEXT();
+do_CLEAR_LOCALS:
+  /* Lists an inlined body leaves in its slots are garbage: dropped here as
+   * a return would drop them, so the state holds live data only. */
+  for (Value *l = locals + ip[0], *end = l + ip[1]; l < end; l++) *l = 0;
+  ip += 2;
+  NEXT();
 /* Ints wrap around on overflow: computed unsigned, as signed overflow is
  * undefined in C. */
 do_ADD: BINARY((Value)((uint64_t)a + (uint64_t)b));

@@ -36,7 +36,7 @@ char *cli_resolve_game(const char *game);
 /* Compiles `path` with `variants` (may be NULL), after checking each name is
  * one the game declares. Diagnostics go to stderr. Returns 0 with *out set,
  * 1 on compile errors, EXIT_USAGE on an unknown variant (message printed). */
-int cli_load_program(const char *path, const StrList *variants, TsProgram **out);
+int cli_load_program(const char *path, const StrList *variants, bool no_inline, TsProgram **out);
 TsCompileOptions cli_compile_options(const StrList *variants);
 
 /* The GAME positional argument of `command`: stores it, or fails (one line,

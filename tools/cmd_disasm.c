@@ -1,20 +1,23 @@
-/* cmd_disasm.c — `tessera disasm FILE [--variant a,b]`: the bytecode. */
+/* cmd_disasm.c — `tessera disasm FILE [--variant a,b] [--no-inline]`: the bytecode. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "cli.h"
 
 static const char usage[] =
-    "usage: tessera disasm GAME [--variant a,b]\n"
+    "usage: tessera disasm GAME [--variant a,b] [--no-inline]\n"
     "\n"
     "Compiles GAME (a name from `tessera list` or a path to a .tess file) with\n"
-    "the selected variants and prints its bytecode.\n";
+    "the selected variants and prints its bytecode. --no-inline keeps every\n"
+    "call of a script function a CALL (the compiler otherwise copies small\n"
+    "functions, and functions called once, into their callers).\n";
 
 int cmd_disasm(int argc, char **argv) {
-  enum { HELP, VARIANT };
-  static const OptSpec specs[] = {{"--help", "-h", false}, {"--variant", NULL, true}};
+  enum { HELP, VARIANT, NO_INLINE };
+  static const OptSpec specs[] = {{"--help", "-h", false}, {"--variant", NULL, true}, {"--no-inline", NULL, false}};
   OptParser op;
-  opt_init(&op, argc, argv, specs, 2);
+  opt_init(&op, argc, argv, specs, 3);
+  bool no_inline = false;
   const char *game = NULL, *variant_text = NULL;
   for (int o; (o = opt_next(&op)) != OPT_END;) {
     if (o == OPT_BAD) return cli_bad_option(&op);
@@ -23,6 +26,7 @@ int cmd_disasm(int argc, char **argv) {
       return 0;
     }
     if (o == VARIANT) variant_text = op.value;
+    else if (o == NO_INLINE) no_inline = true;
     else if (game) return cli_fail(EXIT_USAGE, "disasm takes one GAME, got '%s' and '%s'", game, op.value);
     else game = op.value;
   }
@@ -34,7 +38,7 @@ int cmd_disasm(int argc, char **argv) {
   char *path = cli_resolve_game(game);
   int status = EXIT_USAGE;
   TsProgram *p = NULL;
-  if (path) status = cli_load_program(path, &variants, &p);
+  if (path) status = cli_load_program(path, &variants, no_inline, &p);
   if (p) {
     ts_program_disassemble(p, stdout);
     ts_program_free(p);

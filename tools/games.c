@@ -149,9 +149,10 @@ static int check_variant_names(const TsProgram *base, const StrList *variants) {
   return 0;
 }
 
-int cli_load_program(const char *path, const StrList *variants, TsProgram **out) {
+int cli_load_program(const char *path, const StrList *variants, bool no_inline, TsProgram **out) {
   *out = NULL;
   TsCompileOptions base_options = cli_compile_options(NULL);
+  base_options.no_inline = no_inline;
   TsProgram *base = ts_compile_file(path, &base_options, stderr);
   if (!base) return 1;
   if (!variants || variants->count == 0) {
@@ -162,6 +163,7 @@ int cli_load_program(const char *path, const StrList *variants, TsProgram **out)
   ts_program_free(base);
   if (status) return status;
   TsCompileOptions options = cli_compile_options(variants);
+  options.no_inline = no_inline;
   *out = ts_compile_file(path, &options, stderr);
   return *out ? 0 : 1;
 }

@@ -22,7 +22,7 @@ static char ops[16384]; /* opcode names of that function: " INT INT ADD " */
 
 /* Compiles `src` and disassembles it. The rule file stays on disk until the
  * listing is made: the disassembler prints source lines from it. */
-static const char *disassemble(const char *src) {
+static const char *disassemble_with(const char *src, bool no_inline) {
   snprintf(path, sizeof path, "/tmp/tessera_check_compiler_%d.tess", (int)getpid());
   FILE *f = fopen(path, "w");
   ck_assert_ptr_nonnull(f);
@@ -31,7 +31,8 @@ static const char *disassemble(const char *src) {
   char *diags = NULL;
   size_t length = 0;
   FILE *d = open_memstream(&diags, &length);
-  TsCompileOptions options = {.stdlib_dir = TESSERA_SOURCE_DIR "/stdlib", .games_dir = TESSERA_SOURCE_DIR "/games"};
+  TsCompileOptions options = {.stdlib_dir = TESSERA_SOURCE_DIR "/stdlib", .games_dir = TESSERA_SOURCE_DIR "/games",
+                              .no_inline = no_inline};
   TsProgram *p = ts_compile_file(path, &options, d);
   fclose(d);
   ck_assert_msg(p != NULL, "does not compile:\n%s", diags);
@@ -44,6 +45,8 @@ static const char *disassemble(const char *src) {
   unlink(path);
   return listing;
 }
+
+static const char *disassemble(const char *src) { return disassemble_with(src, false); }
 
 static bool is_instruction(const char *line) {
   /* "%6d  NAME ..." */
@@ -407,8 +410,8 @@ START_TEST(test_element_assignment_copies_the_list) {
 END_TEST
 
 START_TEST(test_calls) {
-  disassemble(GAME "fn twice(x: int) -> int {\n  let y = 2 * x\n  return y\n}\nfn note(x: int) { print(x) }\nplay {\n"
-                   "  note(twice(3))\n  twice(4)\n  print(len([1]))\n  print(len(domino(1, 2)))\n}\n");
+  disassemble_with(GAME "fn twice(x: int) -> int {\n  let y = 2 * x\n  return y\n}\nfn note(x: int) { print(x) }\nplay {\n"
+                   "  note(twice(3))\n  twice(4)\n  print(len([1]))\n  print(len(domino(1, 2)))\n}\n", true);
   in_function("<play>");
   const char *inner = instruction("CALL", 0);
   ck_assert_ptr_nonnull(strstr(inner, "; twice"));
@@ -449,21 +452,76 @@ START_TEST(test_inlined_code_names_its_own_file) {
 }
 END_TEST
 
-START_TEST(test_inlining_stops_at_recursion_and_locals) {
+START_TEST(test_inlining_stops_at_recursion) {
   disassemble(GAME "var n: int\nfn down(k: int) -> int { return if k <= 0 then 0 else down(k - 1) }\n"
                    "fn tidy(k: int) -> int {\n  let m = k + 1\n  return m\n}\n"
                    "fn evens(k: int) -> [int] { return [i for i in 0..k if i % 2 == 0] }\n"
                    "fn bump() -> int {\n  n += 1\n  return n\n}\nfn plus_bump(x: int) -> int { return bump() + x }\n"
                    "play {\n  n = down(3) + tidy(n) + len(evens(n))\n  n = plus_bump(n)\n}\n");
   in_function("<play>");
-  /* down is inlined once; its own call of itself stays a call. */
+  /* down is inlined once; its own call of itself stays a call. The others
+   * (a let, a comprehension, statements) are all compiled in place. */
   ck_assert_ptr_nonnull(strstr(instruction("CALL", 0), "; down"));
-  ck_assert_ptr_nonnull(strstr(instruction("CALL", 1), "; tidy"));  /* a let: not an expression body */
-  ck_assert_ptr_nonnull(strstr(instruction("CALL", 2), "; evens")); /* a comprehension needs locals */
-  ck_assert_ptr_nonnull(strstr(instruction("CALL", 3), "; bump"));
-  ck_assert_int_eq(count_op("CALL"), 4);
-  /* bump() may change n: the argument n is read before, into a temporary. */
-  expect_ops("LOAD_GLOBAL STORE_LOCAL CALL LOAD_LOCAL ADD STORE_GLOBAL");
+  ck_assert_int_eq(count_op("CALL"), 1);
+  /* bump() may change n: the argument n is read before, into a temporary;
+   * then bump's statements, its result left on the stack, plus x. */
+  expect_ops("LOAD_GLOBAL STORE_LOCAL LOAD_GLOBAL ADD_INT STORE_GLOBAL LOAD_GLOBAL LOAD_LOCAL ADD STORE_GLOBAL");
+}
+END_TEST
+
+START_TEST(test_statement_functions_are_inlined) {
+  disassemble(GAME "var n: int\n"
+                   "fn first_even(l: [int]) -> int {\n  for x in l {\n    if x % 2 == 0 {\n      return x\n    }\n  }\n"
+                   "  return -1\n}\n"
+                   "fn bump(k: int) {\n  k += 1\n  n = n + k\n}\n"
+                   "play {\n  let a = 5\n  bump(a)\n  n = first_even([1, 2, 3]) + a\n}\n");
+  in_function("<play>");
+  expect_no_op("CALL");
+  expect_no_op("RETURN");
+  /* bump assigns its parameter: the argument is copied, a stays 5. */
+  expect_ops("INT STORE_LOCAL LOAD_LOCAL STORE_LOCAL LOAD_LOCAL ADD_INT STORE_LOCAL");
+  /* first_even's early return leaves x on the stack and jumps past the
+   * copy's end, where the last return (-1) falls through; then + a. */
+  const char *early = instruction("JUMP", 0);
+  const char *after = instruction("LOAD_LOCAL", count_op("LOAD_LOCAL") - 1); /* a, for + a */
+  int end_pc = atoi(after);
+  ck_assert_int_le(operand(early, 0), end_pc);
+  ck_assert_int_gt(operand(early, 0), atoi(instruction("INT", count_op("INT") - 1))); /* past -1 */
+  /* Nothing decides here: dead slots are left as they are. */
+  expect_no_op("CLEAR_LOCALS");
+}
+END_TEST
+
+START_TEST(test_inlined_bodies_share_slots_and_are_cleared_before_decisions) {
+  disassemble(GAME "var n: int\n"
+                   "fn evens(k: int) -> [int] {\n  let l = [i for i in 0..k if i % 2 == 0]\n  return l\n}\n"
+                   "play {\n  n = len(evens(4))\n  n = n + len(evens(6))\n"
+                   "  n = choose seat(0) from [1, 2]\n}\n");
+  in_function("<play>");
+  expect_no_op("CALL");
+  /* Both copies of evens use the same slots: the play block keeps a small
+   * frame, since frames are part of the state at a decision. */
+  const char *listing = function;
+  char *header = strstr(listing, "(params 0, locals ");
+  ck_assert_ptr_nonnull(header);
+  int locals = atoi(header + strlen("(params 0, locals "));
+  ck_assert_int_le(locals, 6); /* k, the list, i and its limit, l: once */
+  /* The play block decides: each copy's slots are cleared after it (one
+   * instruction), as a return would drop them. */
+  ck_assert_int_eq(count_op("CLEAR_LOCALS"), 2);
+  ck_assert_int_eq(operand(instruction("CLEAR_LOCALS", 0), 0), operand(instruction("CLEAR_LOCALS", 1), 0));
+}
+END_TEST
+
+START_TEST(test_large_functions_called_twice_stay_calls) {
+  disassemble(GAME "var n: int\n"
+                   "fn big(k: int) -> int {\n  let t = 0\n"
+                   "  for i in 1..k {\n    t = t + i * i - i / 2 + i % 3 + (i + 1) * (i + 2) - (i + 3) * 2\n"
+                   "    t = t + (t % 7) * (t % 5) - (t % 3) * 4 + i * 11 - (i + 8) * (i + 9)\n  }\n"
+                   "  return t\n}\n"
+                   "play {\n  n = big(3)\n  n = big(n)\n}\n");
+  in_function("<play>");
+  ck_assert_int_eq(count_op("CALL"), 2);
 }
 END_TEST
 
@@ -620,7 +678,10 @@ static Suite *compiler_suite(void) {
   tcase_add_test(statements, test_calls);
   tcase_add_test(statements, test_per_player_boards_are_numbered_by_seat);
   tcase_add_test(statements, test_expression_functions_are_inlined);
-  tcase_add_test(statements, test_inlining_stops_at_recursion_and_locals);
+  tcase_add_test(statements, test_inlining_stops_at_recursion);
+  tcase_add_test(statements, test_statement_functions_are_inlined);
+  tcase_add_test(statements, test_inlined_bodies_share_slots_and_are_cleared_before_decisions);
+  tcase_add_test(statements, test_large_functions_called_twice_stay_calls);
   tcase_add_test(statements, test_inlined_code_names_its_own_file);
   tcase_add_test(statements, test_fail_carries_its_message);
   suite_add_tcase(s, statements);
