@@ -263,6 +263,7 @@ static void binary(Compiler *c, Node *n) {
 }
 
 static bool inline_call(Compiler *c, Node *n);
+static void sort_by(Compiler *c, Node *n);
 
 static void call(Compiler *c, Node *n) {
   if (!(n->aux & AUX_NATIVE_CALL) && inline_call(c, n)) return;
@@ -270,6 +271,10 @@ static void call(Compiler *c, Node *n) {
     for (int i = 0; i < n->list.count; i++) expr(c, n->list.items[i]);
     at(c, n);
     op2(c, BC_CALL, n->sym->index, n->list.count);
+    return;
+  }
+  if (n->ival == NATIVE_sort_by) {
+    sort_by(c, n);
     return;
   }
   Binding list;
@@ -692,28 +697,38 @@ static bool statements_inlinable(const Compiler *c, const Symbol *fn) {
   return c->call_sites[fn->index] == 1 || node_count(body) <= INLINE_SMALL_BODY;
 }
 
-/* The body of fn compiled in place of call n: the arguments bound as for
- * an expression body, except that a global is always copied (statements
- * may change it) and so is an argument whose parameter the body assigns;
- * the callee's other locals get fresh slots of the caller; `return` leaves
- * its value on the stack and jumps to the end — the stack is level between
- * statements, so every path arrives with the same depth. */
-static bool inline_statements(Compiler *c, Node *n) {
-  Symbol *fn = n->sym;
+/* The arguments of an inlined call: syntax to evaluate, or (bound, for
+ * calls the compiler makes itself) values already in place. */
+typedef struct InlineArgs {
+  Node **nodes;
+  const Binding *bound;
+  int count;
+} InlineArgs;
+
+/* Binds argument i for a body compiled as statements: as for an expression
+ * body, except that a global is always copied (statements may change it)
+ * and so is an argument whose parameter the body assigns. */
+static Binding bind_for_statements(Compiler *c, InlineFrame *f, InlineArgs args, int i) {
+  const Symbol *fn = f->fn;
+  if (!assigns_param(fn->decl->b, i)) {
+    return args.bound ? args.bound[i] : bind_argument(c, f, args.nodes[i], fn->params[i], true);
+  }
+  if (args.bound) load_binding(c, args.bound[i]);
+  else expr(c, args.nodes[i]);
+  int32_t slot = take_slot(c, f, fn->params[i]);
+  op1(c, BC_STORE_LOCAL, slot);
+  return (Binding){BIND_LOCAL, slot};
+}
+
+/* The body of fn compiled in place of a call: the callee's other locals
+ * get free slots of the caller; `return` leaves its value on the stack and
+ * jumps to the end — the stack is level between statements, so every path
+ * arrives with the same depth. */
+static bool inline_statements(Compiler *c, Symbol *fn, InlineArgs args, const Node *site) {
   if (!statements_inlinable(c, fn)) return false;
   Node *body = fn->decl->b;
   InlineFrame frame = {.fn = fn, .statements = true, .outer = c->inlined};
-  for (int i = 0; i < n->list.count; i++) {
-    Node *arg = n->list.items[i];
-    if (assigns_param(body, i)) {
-      expr(c, arg);
-      int32_t slot = take_slot(c, &frame, fn->params[i]);
-      op1(c, BC_STORE_LOCAL, slot);
-      frame.args[i] = (Binding){BIND_LOCAL, slot};
-    } else {
-      frame.args[i] = bind_argument(c, &frame, arg, fn->params[i], true);
-    }
-  }
+  for (int i = 0; i < args.count; i++) frame.args[i] = bind_for_statements(c, &frame, args, i);
   int locals = c->own_locals[fn->index];
   frame.slots = calloc((size_t)locals + 1, sizeof *frame.slots);
   for (int i = fn->param_count; i < locals; i++) frame.slots[i] = take_slot(c, &frame, fn->local_types[i]);
@@ -732,29 +747,66 @@ static bool inline_statements(Compiler *c, Node *n) {
   free(frame.returns);
   c->inline_depth--;
   c->inlined = frame.outer;
-  at(c, n); /* back to the caller's file and line */
+  at(c, site); /* back to the caller's file and line */
   free(frame.slots);
   release_slots(c, &frame);
   return true;
 }
 
-static bool inline_call(Compiler *c, Node *n) {
-  const Symbol *fn = n->sym;
+/* Compiles a call of fn in place when that pays (see above); false when
+ * it must stay a CALL. */
+static bool inline_fn(Compiler *c, Symbol *fn, InlineArgs args, const Node *site) {
   if (c->no_inline) return false;
   Node *body = inline_body(c, fn);
-  if (!body) return inline_statements(c, n);
+  if (!body) return inline_statements(c, fn, args, site);
   InlineFrame frame = {.fn = fn, .outer = c->inlined};
   bool globals_may_change = walk_any(body, calls_script);
-  for (int i = 0; i < n->list.count; i++)
-    frame.args[i] = bind_argument(c, &frame, n->list.items[i], fn->params[i], globals_may_change);
+  for (int i = 0; i < args.count; i++)
+    frame.args[i] = args.bound ? args.bound[i]
+                               : bind_argument(c, &frame, args.nodes[i], fn->params[i], globals_may_change);
   c->inlined = &frame;
   c->inline_depth++;
   expr(c, body);
   c->inline_depth--;
   c->inlined = frame.outer;
-  at(c, n); /* back to the caller's file and line */
+  at(c, site); /* back to the caller's file and line */
   release_slots(c, &frame);
   return true;
+}
+
+static bool inline_call(Compiler *c, Node *n) {
+  return inline_fn(c, n->sym, (InlineArgs){n->list.items, NULL, n->list.count}, n);
+}
+
+/* sort_by(l, f): the script computes the keys itself — a loop over l
+ * pushing f(x), f compiled in place when it can be — and the native
+ * sort_by_keys sorts by them: no callback into the interpreter per
+ * element. The same keys in the same order, so the same stable result. */
+static void sort_by(Compiler *c, Node *n) {
+  Node *list = n->list.items[0];
+  Symbol *f = n->list.items[1]->sym;
+  InlineFrame scratch = {.fn = c->fn}; /* owns the loop's slots */
+  expr(c, list);
+  int32_t l = take_slot(c, &scratch, list->type), keys = take_slot(c, &scratch, type_list(f->type));
+  int32_t pos = take_slot(c, &scratch, type_of(TY_INT)), x = take_slot(c, &scratch, list->type->elem);
+  op1(c, BC_STORE_LOCAL, l);
+  op2(c, BC_LIST, 0, is_ref(f->type));
+  op1(c, BC_STORE_LOCAL, keys);
+  op1(c, BC_LOAD_LOCAL, l);
+  emit(c, BC_LIST_START), emit(c, l), emit(c, pos), emit(c, x);
+  int exit = emit(c, -1), body = c->p->code_len;
+  Binding element = {BIND_LOCAL, x};
+  if (!inline_fn(c, f, (InlineArgs){NULL, &element, 1}, n)) {
+    op1(c, BC_LOAD_LOCAL, x);
+    op2(c, BC_CALL, f->index, 1);
+  }
+  op1(c, BC_LIST_PUSH, keys);
+  emit(c, BC_FOR_LIST_NEXT), emit(c, l), emit(c, pos), emit(c, x), emit(c, body);
+  patch_here(c, exit);
+  op1(c, BC_LOAD_LOCAL, l);
+  op1(c, BC_LOAD_LOCAL, keys);
+  op2(c, BC_NATIVE, NATIVE_sort_by_keys, 2);
+  release_slots(c, &scratch);
 }
 
 /* ---- assignment targets ---- */

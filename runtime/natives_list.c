@@ -148,6 +148,34 @@ static void merge_sort(int32_t *order, int32_t *tmp, const Value *keys, int32_t 
   memcpy(order, tmp, (size_t)n * sizeof *order);
 }
 
+/* l (args[0]) in the order of its keys (args[1], one per element), stable:
+ * the rest of sort_by once the keys are known. */
+static Value sorted_by(Vm *vm, Value list, const Value *keys, int32_t *order) {
+  int32_t n = vm_list_len(vm, list);
+  for (int32_t i = 0; i < n; i++) order[i] = i;
+  merge_sort(order, order + n, keys, n);
+  Value out = vm_list_new(vm, n, vm_list_refs(vm, list));
+  if (vm_failed(vm)) return 0;
+  Value *dst = vm_list_items(vm, out);
+  const Value *src = vm_list_items(vm, list);
+  for (int32_t i = 0; i < n; i++) dst[i] = src[order[i]];
+  return out;
+}
+
+/* The compiler turns sort_by(l, f) into this, the keys computed by the
+ * script (f compiled in place, no callback per element). */
+Value native_sort_by_keys(Vm *vm, Value *args) {
+  int32_t n = vm_list_len(vm, args[0]);
+  if (n < 2) return args[0];
+  if (vm_list_len(vm, args[1]) != n) {
+    vm_error(vm, "sort_by: %d keys for %d elements", vm_list_len(vm, args[1]), n);
+    return 0;
+  }
+  int32_t *order = vm_scratch(vm, (size_t)n * 2 * sizeof *order);
+  if (!order) return 0;
+  return sorted_by(vm, args[0], vm_list_items(vm, args[1]), order); /* the heap never moves in a run */
+}
+
 /* Keys are computed once per element, before the result is allocated; the
  * scratch arrays come from the VM heap (no malloc per call). */
 Value native_sort_by(Vm *vm, Value *args) {
@@ -163,14 +191,8 @@ Value native_sort_by(Vm *vm, Value *args) {
     Value elem = vm_list_items(vm, list)[i];
     keys[i] = vm_call(vm, fn, &elem, 1);
     if (vm_failed(vm)) goto done;
-    order[i] = i;
   }
-  merge_sort(order, order + n, keys, n);
-  out = vm_list_new(vm, n, vm_list_refs(vm, list));
-  if (vm_failed(vm)) goto done;
-  Value *dst = vm_list_items(vm, out);
-  const Value *src = vm_list_items(vm, list);
-  for (int32_t i = 0; i < n; i++) dst[i] = src[order[i]];
+  out = sorted_by(vm, list, keys, order);
 done:
   return out;
 }

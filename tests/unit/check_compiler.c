@@ -513,6 +513,18 @@ START_TEST(test_inlined_bodies_share_slots_and_are_cleared_before_decisions) {
 }
 END_TEST
 
+START_TEST(test_sort_by_computes_its_keys_in_the_script) {
+  disassemble(GAME "var l: [int]\nfn key(x: int) -> int {\n  let k = x % 3\n  return k\n}\n"
+                   "play {\n  l = sort_by([5, 3, 4], key)\n}\n");
+  in_function("<play>");
+  /* A loop pushing key(x), key in place; then one native sorts by them. */
+  expect_no_op("CALL");
+  expect_ops("LIST_START");
+  expect_ops("LIST_PUSH FOR_LIST_NEXT LOAD_LOCAL LOAD_LOCAL NATIVE STORE_GLOBAL");
+  ck_assert_ptr_nonnull(strstr(instruction("NATIVE", 0), "; sort_by_keys"));
+}
+END_TEST
+
 START_TEST(test_large_functions_called_twice_stay_calls) {
   disassemble(GAME "var n: int\n"
                    "fn big(k: int) -> int {\n  let t = 0\n"
@@ -682,6 +694,7 @@ static Suite *compiler_suite(void) {
   tcase_add_test(statements, test_statement_functions_are_inlined);
   tcase_add_test(statements, test_inlined_bodies_share_slots_and_are_cleared_before_decisions);
   tcase_add_test(statements, test_large_functions_called_twice_stay_calls);
+  tcase_add_test(statements, test_sort_by_computes_its_keys_in_the_script);
   tcase_add_test(statements, test_inlined_code_names_its_own_file);
   tcase_add_test(statements, test_fail_carries_its_message);
   suite_add_tcase(s, statements);
