@@ -263,15 +263,43 @@ Value native_bounds(Vm *vm, Value *args) {
   return out;
 }
 
-/* Values outside 0..63 can never match (see board_regions), so they are
- * simply left out of the mask. */
-static uint64_t value_mask(Vm *vm, Value values) {
+/* The values 0..63 of a list as a mask; regions take no others (see
+ * board_regions). */
+static uint64_t value_mask(Vm *vm, Value list) {
   uint64_t mask = 0;
-  int32_t n = vm_list_len(vm, values);
-  const Value *v = vm_list_items(vm, values);
-  for (int32_t i = 0; i < n; i++)
-    if (v[i] >= 0 && v[i] < 64) mask |= (uint64_t)1 << v[i];
+  int32_t n = vm_list_len(vm, list);
+  const Value *v = vm_list_items(vm, list);
+  for (int32_t i = 0; i < n; i++) mask |= (uint64_t)v[i] < 64 ? (uint64_t)1 << v[i] : 0;
   return mask;
+}
+
+/* A list of values to test cells against: those in 0..63 as a mask (one
+ * test per cell); any others (rare: a start token's 99) compared one by
+ * one, only when the list has some. */
+typedef struct ValueSet {
+  uint64_t mask;
+  bool others;
+  int32_t n;
+  const Value *values;
+} ValueSet;
+
+static inline __attribute__((always_inline)) ValueSet value_set(Vm *vm, Value list) {
+  ValueSet s = {0, false, vm_list_len(vm, list), vm_list_items(vm, list)};
+  for (int32_t i = 0; i < s.n; i++) {
+    if ((uint64_t)s.values[i] < 64) s.mask |= (uint64_t)1 << s.values[i];
+    else s.others = true;
+  }
+  return s;
+}
+
+static bool listed(const Value *values, int32_t n, int v) {
+  for (int32_t j = 0; j < n; j++)
+    if (values[j] == v) return true;
+  return false;
+}
+
+static inline bool in_set(const ValueSet *s, int v) {
+  return (unsigned)v < 64 ? (s->mask >> v & 1) != 0 : s->others && listed(s->values, s->n, v);
 }
 
 /* The outer list is made first and each region's list stored into it at
@@ -362,72 +390,65 @@ Value native_regions_with_all(Vm *vm, Value *args) {
 }
 
 
-/* Empty cells show no value, so they never count, even if -1 is listed.
- * Listed values 0..63 are a mask (one test per cell); any other listed
- * value (rare) is compared one by one. */
-static bool listed(const Value *values, int32_t n, int v) {
-  for (int32_t j = 0; j < n; j++)
-    if (values[j] == v) return true;
-  return false;
+/* count_values on a board with a byte-wide direct index, for values 0..63:
+ * the index and the value in locals, one look-up per cell. */
+static Value count_direct(const Board *b, const Value *cells, int32_t n, uint64_t mask) {
+  const BoardCell *entries = board_cell(b, 0);
+  const uint8_t *ix = (const uint8_t *)b + b->index_at;
+  const int ox = b->ox, oy = b->oy;
+  const unsigned dw = (unsigned)b->dw, dh = (unsigned)b->dh;
+  Value count = 0;
+  for (int32_t i = 0; i < n; i++) {
+    unsigned x = (unsigned)((int16_t)cells[i] - ox), y = (unsigned)((int16_t)(cells[i] >> 16) - oy);
+    unsigned slot = x < dw && y < dh ? ix[y * dw + x] : 0;
+    unsigned v = slot ? (uint16_t)entries[slot - 1].value : 64; /* 64: nothing to count */
+    count += v < 64 && (mask >> v & 1);
+  }
+  return count;
 }
 
+/* Empty cells show no value, so they never count, even if -1 is listed. */
 Value native_count_values(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
   if (!b) return 0;
-  int32_t ncells = vm_list_len(vm, args[1]), nvalues = vm_list_len(vm, args[2]);
-  const Value *cells = vm_list_items(vm, args[1]), *values = vm_list_items(vm, args[2]);
-  uint64_t mask = 0;
-  bool others = false;
-  for (int32_t j = 0; j < nvalues; j++) {
-    if (values[j] >= 0 && values[j] < 64) mask |= (uint64_t)1 << values[j];
-    else others = true;
-  }
-  Value count = 0;
+  ValueSet s = value_set(vm, args[2]);
+  int32_t n = vm_list_len(vm, args[1]);
+  const Value *cells = vm_list_items(vm, args[1]);
+  if (b->dw && b->spec.capacity <= 255 && !s.others) return count_direct(b, cells, n, s.mask);
   const BoardCell *entries = board_cell(b, 0);
-  if (b->dw && b->spec.capacity <= 255 && !others) { /* a byte-wide direct index: in locals */
-    const uint8_t *ix = (const uint8_t *)b + b->index_at;
-    const int ox = b->ox, oy = b->oy;
-    const unsigned dw = (unsigned)b->dw, dh = (unsigned)b->dh;
-    for (int32_t i = 0; i < ncells; i++) {
-      Coord c = cell_unpack(cells[i]);
-      unsigned x = (unsigned)(c.x - ox), y = (unsigned)(c.y - oy);
-      int slot = x < dw && y < dh ? ix[y * dw + x] : 0;
-      unsigned v = slot ? (unsigned)entries[slot - 1].value : 64; /* 64: nothing to count */
-      count += v < 64 && (mask >> v & 1);
-    }
-    return count;
-  }
-  for (int32_t i = 0; i < ncells; i++) {
+  Value count = 0;
+  for (int32_t i = 0; i < n; i++) {
     int e = board_top(b, cell_unpack(cells[i]));
-    if (e < 0) continue;
-    int v = entries[e].value;
-    if ((unsigned)v < 64) count += mask >> v & 1;
-    else count += others && listed(values, nvalues, v);
+    count += e >= 0 && in_set(&s, entries[e].value);
   }
   return count;
 }
 
 /* The occupied cells (top level) showing a value in `values` — any value,
- * a start token's 99 too — in the order `cells` lists them. */
-static bool shows_listed(const Board *b, int e, uint64_t mask, const Value *values, int32_t n) {
-  if (!is_top(b, e)) return false;
-  int v = board_cell(b, e)->value;
-  return v >= 0 && v < 64 ? (mask >> v & 1) != 0 : listed(values, n, v);
+ * a start token's 99 too — in the order `cells` lists them, into out. One
+ * loop per `stacked`, so the plain one tests nothing but the value. */
+static inline __attribute__((always_inline)) int32_t showing(const Board *b, const ValueSet *s,
+                                                            int64_t *out, bool stacked) {
+  const BoardCell *c = board_cell(b, 0);
+  int32_t n = 0;
+  for (int e = 0; e < b->count; e++)
+    if (in_set(s, c[e].value) && (!stacked || is_top(b, e)))
+      out[n++] = cell_pack((Coord){c[e].x, c[e].y});
+  return n;
 }
 
+/* One pass into a buffer (on the stack for boards up to REGION_STACK
+ * cells), one copy. */
 Value native_cells_showing(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
   if (!b) return 0;
-  uint64_t mask = value_mask(vm, args[1]);
-  int32_t nvalues = vm_list_len(vm, args[1]), n = 0;
-  const Value *values = vm_list_items(vm, args[1]);
-  for (int e = 0; e < b->count; e++) n += shows_listed(b, e, mask, values, nvalues);
-  Value out = vm_list_new(vm, n, false);
+  ValueSet s = value_set(vm, args[1]);
+  int64_t here[REGION_STACK], *out = here;
+  if (b->count > REGION_STACK && !(out = vm_scratch(vm, (size_t)b->count * sizeof *out))) return 0;
+  int32_t n = b->spec.levels > 1 ? showing(b, &s, out, true) : showing(b, &s, out, false);
+  Value list = n ? vm_list_new(vm, n, false) : VM_EMPTY;
   if (vm_failed(vm)) return 0;
-  Value *items = vm_list_items(vm, out);
-  for (int e = 0, i = 0; e < b->count && i < n; e++) {
-    const BoardCell *c = board_cell(b, e);
-    if (shows_listed(b, e, mask, values, nvalues)) items[i++] = cell_pack((Coord){c->x, c->y});
-  }
-  return out;
+  Value *items = vm_list_items(vm, list);
+  for (int32_t i = 0; i < n; i++) items[i] = out[i]; /* a few: no memcpy call */
+  return list;
 }

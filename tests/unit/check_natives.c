@@ -593,6 +593,70 @@ START_TEST(test_regions_big_board) {
 }
 END_TEST
 
+static uint64_t rng_state;
+
+static int rnd(int n) {
+  rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (int)((rng_state >> 33) % (uint64_t)n);
+}
+
+/* A random board of any kind: fixed or window (direct index) or unbounded
+ * (hashed), square or hex, up to 3 levels; tokens of values -1..5 and 99
+ * put on a side x side area, some stacked on others. */
+static Value random_board(const Value *tokens, int side) {
+  int bound = rnd(3), levels = 1 + rnd(3), grid = rnd(2) ? GRID_HEX : GRID_SQUARE;
+  Value b = vm_test_add_board(vm, &(BoardSpec){.grid = (uint8_t)grid, .bound = (uint8_t)bound,
+                                               .levels = (uint8_t)levels, .w = (int16_t)side,
+                                               .h = (int16_t)side, .capacity = 3 * side * side});
+  for (int k = 0; k < 2 * side * side; k++) {
+    int x = rnd(side), y = rnd(side), level = (int)CALL(level, b, C(x, y)) + 1;
+    if (level < levels && rnd(3))
+      CALL(place, b, P((int)tokens[k % 64], x, y, 0, level, grid));
+  }
+  ok();
+  return b;
+}
+
+/* cells_showing and count_values against their definitions through cells()
+ * and value(), on random boards of every kind. */
+START_TEST(test_values_random) {
+  rng_state = 0x2545F4914F6CDD1DULL;
+  static const int vals[] = {-1, 0, 1, 2, 3, 4, 5, 99};
+  for (int trial = 0; trial < 30; trial++) {
+    fresh();
+    Value tokens[64];
+    for (int i = 0; i < 64; i++) tokens[i] = CALL(token, vals[rnd(8)]);
+    int side = 2 + rnd(6);
+    Value b = random_board(tokens, side);
+    for (int k = 0; k < 6; k++) {
+      Value values = ints(3, vals[rnd(8)], vals[rnd(8)], rnd(70));
+      Value cells = CALL(cells, b), want = vm_list_new(vm, vm_list_len(vm, cells), false);
+      int n = 0;
+      for (int i = 0; i < vm_list_len(vm, cells); i++) {
+        Value c = vm_list_items(vm, cells)[i], v = CALL(value, b, c);
+        bool listed = false;
+        for (int j = 0; j < 3; j++) listed |= vm_list_items(vm, values)[j] == v;
+        if (listed) vm_list_items(vm, want)[n++] = c;
+      }
+      Value got = CALL(cells_showing, b, values);
+      ck_assert_int_eq(vm_list_len(vm, got), n);
+      for (int i = 0; i < n; i++) ck_assert(vm_list_items(vm, got)[i] == vm_list_items(vm, want)[i]);
+      /* count_values over cells empty, occupied and beyond the area */
+      Value some = vm_list_new(vm, 8, false);
+      for (int i = 0; i < 8; i++) vm_list_items(vm, some)[i] = C(rnd(side + 4) - 2, rnd(side + 4) - 2);
+      int count = 0;
+      for (int i = 0; i < 8; i++) {
+        Value c = vm_list_items(vm, some)[i], v = CALL(value, b, c);
+        bool listed = false; /* a token may show -1: empty cells never count */
+        for (int j = 0; j < 3; j++) listed |= vm_list_items(vm, values)[j] == v;
+        count += listed && CALL(occupied, b, c);
+      }
+      ck_assert_int_eq(CALL(count_values, b, some, values), count);
+    }
+  }
+}
+END_TEST
+
 /* ---- formatting ---- */
 
 START_TEST(test_format) {
@@ -661,6 +725,7 @@ static Suite *natives_suite(void) {
       {"placements", test_placements},     {"too_many", test_too_many_placements},
       {"placements_matching", test_placements_matching},
       {"regions", test_regions_and_counts}, {"regions_with_all and cells_showing", test_regions_with_all_and_cells_showing}, {"regions of a big board", test_regions_big_board},
+      {"cells_showing and count_values on random boards", test_values_random},
       {"format", test_format},
       {"print", test_print},
   };
