@@ -302,93 +302,77 @@ static inline bool in_set(const ValueSet *s, int v) {
   return (unsigned)v < 64 ? (s->mask >> v & 1) != 0 : s->others && listed(s->values, s->n, v);
 }
 
-/* The outer list is made first and each region's list stored into it at
- * once, so every list made here is reachable from the result (item
- * pointers taken after each allocation). Working arrays live on the stack
- * for boards up to REGION_STACK cells (every game so far), in the heap's
+/* The region natives' working arrays (board_scan_cells): on the stack for
+ * boards up to REGION_STACK cells (every game so far), in the heap's
  * scratch beyond. */
 enum { REGION_STACK = 256 };
+typedef struct RegionWork {
+  int32_t scratch_here[REGION_STACK], start_here[REGION_STACK + 1];
+  int64_t items_here[REGION_STACK];
+  int32_t *scratch, *start;
+  int64_t *items; /* cells */
+} RegionWork;
 
-/* The regions r with keep[r] (all when keep is NULL), in order. */
-static Value region_lists(Vm *vm, const int64_t *cells, const int32_t *start, int regions, const bool *keep) {
-  int kept = 0;
-  for (int r = 0; r < regions; r++) kept += !keep || keep[r];
-  Value out = vm_list_new(vm, kept, true);
+/* The arrays for b with room for `per_cell` items per cell. */
+static inline __attribute__((always_inline)) bool region_work(Vm *vm, const Board *b, int per_cell,
+                                                              RegionWork *w) {
+  size_t n = (size_t)b->count, items = n * (size_t)per_cell;
+  w->scratch = w->scratch_here, w->start = w->start_here, w->items = w->items_here;
+  if (n > REGION_STACK && (!(w->scratch = vm_scratch(vm, n * sizeof *w->scratch)) ||
+                           !(w->start = vm_scratch(vm, (n + 1) * sizeof *w->start))))
+    return false;
+  return items <= REGION_STACK || (w->items = vm_scratch(vm, items * sizeof *w->items));
+}
+
+/* The script's [[...]]: list r holds items[start[r] .. start[r + 1] - 1];
+ * none: the permanent empty list of lists, with no allocation. The outer
+ * list is made first and each inner one stored into it at once, so every
+ * list made here is reachable from the result (item pointers taken after
+ * each allocation). A loop, not vm_list_from: a few items each. */
+static Value nested_lists(Vm *vm, const int64_t *items, const int32_t *start, int n) {
+  if (n == 0) return VM_EMPTY_LISTS;
+  Value out = vm_list_new(vm, n, true);
   if (vm_failed(vm)) return 0;
-  for (int r = 0, k = 0; r < regions; r++) { /* a loop, not vm_list_from: a few cells each */
-    if (keep && !keep[r]) continue;
-    int32_t n = start[r + 1] - start[r];
-    Value inner = vm_list_new(vm, n, false);
+  for (int r = 0; r < n; r++) {
+    int32_t from = start[r], len = start[r + 1] - from;
+    Value inner = vm_list_new(vm, len, false);
     if (vm_failed(vm)) return 0;
     Value *v = vm_list_items(vm, inner);
-    for (int32_t i = 0; i < n; i++) v[i] = cells[start[r] + i];
-    vm_list_items(vm, out)[k++] = inner;
+    for (int32_t i = 0; i < len; i++) v[i] = items[from + i];
+    vm_list_items(vm, out)[r] = inner;
   }
   return out;
 }
 
-/* Region cells of b for the values in `values`: cells[start[r] ..
- * start[r+1]-1] is region r; returns the count (-1 on a heap error). */
-typedef struct RegionCells {
-  int32_t scratch_here[REGION_STACK], start_here[REGION_STACK + 1];
-  int64_t cells_here[REGION_STACK];
-  int32_t *start;
-  int64_t *cells;
-} RegionCells;
-
-static int find_regions(Vm *vm, const Board *b, Value values, RegionCells *rc) {
-  int32_t *scratch = rc->scratch_here;
-  rc->start = rc->start_here;
-  rc->cells = rc->cells_here;
-  if (b->count > REGION_STACK) {
-    size_t n = (size_t)b->count;
-    scratch = vm_scratch(vm, n * sizeof *scratch);
-    rc->start = vm_scratch(vm, (n + 1) * sizeof *rc->start);
-    rc->cells = vm_scratch(vm, n * sizeof *rc->cells);
-    if (!scratch || !rc->start || !rc->cells) return -1;
-  }
-  return board_region_cells(b, value_mask(vm, values), scratch, rc->cells, rc->start);
+/* The regions of b for `values` holding some value of each need[g], as the
+ * script's lists of cells. */
+static Value cell_regions(Vm *vm, Value board, Value values, const uint64_t *need, int groups) {
+  Board *b = vm_board(vm, board);
+  RegionWork w;
+  if (!b || !region_work(vm, b, 1, &w)) return 0;
+  uint64_t mask = value_mask(vm, values);
+  RegionScan s;
+  board_region_scan(b, mask, &s);
+  int regions = board_scan_cells(&s, mask, need, groups, w.scratch, w.items, w.start);
+  return nested_lists(vm, w.items, w.start, regions);
 }
 
-Value native_regions(Vm *vm, Value *args) {
-  Board *b = vm_board(vm, args[0]);
-  if (!b) return 0;
-  RegionCells rc;
-  int regions = find_regions(vm, b, args[1], &rc);
-  return regions < 0 ? 0 : region_lists(vm, rc.cells, rc.start, regions, NULL);
-}
+Value native_regions(Vm *vm, Value *args) { return cell_regions(vm, args[0], args[1], NULL, 0); }
 
 /* The regions (as `regions` finds them, in its order) holding, for every
  * group of values, some cell showing a value of that group: "a region of
  * v-or-wild cells with at least one v and one wild" is
  * regions_with_all(b, [v, 0], [[v], [0]]). */
-enum { GROUPS_MAX = 64 };
-
 Value native_regions_with_all(Vm *vm, Value *args) {
-  Board *b = vm_board(vm, args[0]);
-  if (!b) return 0;
   int32_t groups = vm_list_len(vm, args[2]);
-  if (groups > GROUPS_MAX) {
-    vm_error(vm, "regions_with_all: at most %d groups of values, got %d", GROUPS_MAX, groups);
+  if (groups > BOARD_GROUPS_MAX) {
+    vm_error(vm, "regions_with_all: at most %d groups of values, got %d", BOARD_GROUPS_MAX, groups);
     return 0;
   }
-  uint64_t need[GROUPS_MAX];
+  uint64_t need[BOARD_GROUPS_MAX];
   for (int32_t g = 0; g < groups; g++) need[g] = value_mask(vm, vm_list_items(vm, args[2])[g]);
-  RegionCells rc;
-  int regions = find_regions(vm, b, args[1], &rc);
-  if (regions < 0) return 0;
-  bool keep_here[REGION_STACK], *keep = keep_here;
-  if (regions > REGION_STACK && !(keep = vm_scratch(vm, (size_t)regions * sizeof *keep))) return 0;
-  for (int r = 0; r < regions; r++) {
-    uint64_t shown = 0; /* the values region r shows */
-    for (int32_t i = rc.start[r]; i < rc.start[r + 1]; i++)
-      shown |= (uint64_t)1 << board_cell(b, board_top(b, cell_unpack(rc.cells[i])))->value;
-    keep[r] = true;
-    for (int32_t g = 0; g < groups && keep[r]; g++) keep[r] = (shown & need[g]) != 0;
-  }
-  return region_lists(vm, rc.cells, rc.start, regions, keep);
+  return cell_regions(vm, args[0], args[1], need, groups);
 }
-
 
 /* count_values on a board with a byte-wide direct index, for values 0..63:
  * the index and the value in locals, one look-up per cell. */
