@@ -302,15 +302,15 @@ static inline bool in_set(const ValueSet *s, int v) {
   return (unsigned)v < 64 ? (s->mask >> v & 1) != 0 : s->others && listed(s->values, s->n, v);
 }
 
-/* The region natives' working arrays (board_scan_cells): on the stack for
- * boards up to REGION_STACK cells (every game so far), in the heap's
- * scratch beyond. */
+/* The region natives' working arrays (board_scan_cells and
+ * board_scan_counts): on the stack for boards up to REGION_STACK cells
+ * (every game so far), in the heap's scratch beyond. */
 enum { REGION_STACK = 256 };
 typedef struct RegionWork {
   int32_t scratch_here[REGION_STACK], start_here[REGION_STACK + 1];
   int64_t items_here[REGION_STACK];
   int32_t *scratch, *start;
-  int64_t *items; /* cells */
+  int64_t *items; /* cells, or counts */
 } RegionWork;
 
 /* The arrays for b with room for `per_cell` items per cell. */
@@ -324,17 +324,18 @@ static inline __attribute__((always_inline)) bool region_work(Vm *vm, const Boar
   return items <= REGION_STACK || (w->items = vm_scratch(vm, items * sizeof *w->items));
 }
 
-/* The script's [[...]]: list r holds items[start[r] .. start[r + 1] - 1];
- * none: the permanent empty list of lists, with no allocation. The outer
- * list is made first and each inner one stored into it at once, so every
- * list made here is reachable from the result (item pointers taken after
- * each allocation). A loop, not vm_list_from: a few items each. */
-static Value nested_lists(Vm *vm, const int64_t *items, const int32_t *start, int n) {
+/* The script's [[...]]: list r holds items[start[r] .. start[r + 1] - 1],
+ * or without start the `stride` items from r * stride; none: the permanent
+ * empty list of lists, with no allocation. The outer list is made first
+ * and each inner one stored into it at once, so every list made here is
+ * reachable from the result (item pointers taken after each allocation). A
+ * loop, not vm_list_from: a few items each. */
+static Value nested_lists(Vm *vm, const int64_t *items, const int32_t *start, int stride, int n) {
   if (n == 0) return VM_EMPTY_LISTS;
   Value out = vm_list_new(vm, n, true);
   if (vm_failed(vm)) return 0;
   for (int r = 0; r < n; r++) {
-    int32_t from = start[r], len = start[r + 1] - from;
+    int32_t from = start ? start[r] : r * stride, len = start ? start[r + 1] - from : stride;
     Value inner = vm_list_new(vm, len, false);
     if (vm_failed(vm)) return 0;
     Value *v = vm_list_items(vm, inner);
@@ -354,7 +355,7 @@ static Value cell_regions(Vm *vm, Value board, Value values, const uint64_t *nee
   RegionScan s;
   board_region_scan(b, mask, &s);
   int regions = board_scan_cells(&s, mask, need, groups, w.scratch, w.items, w.start);
-  return nested_lists(vm, w.items, w.start, regions);
+  return nested_lists(vm, w.items, w.start, 0, regions);
 }
 
 Value native_regions(Vm *vm, Value *args) { return cell_regions(vm, args[0], args[1], NULL, 0); }
@@ -372,6 +373,55 @@ Value native_regions_with_all(Vm *vm, Value *args) {
   uint64_t need[BOARD_GROUPS_MAX];
   for (int32_t g = 0; g < groups; g++) need[g] = value_mask(vm, vm_list_items(vm, args[2])[g]);
   return cell_regions(vm, args[0], args[1], need, groups);
+}
+
+/* region_counts(b, values) over a scan holding `values`: per region of
+ * regions(b, values) showing every listed value, how many of its cells
+ * show each — regions_with_all(b, values, [[v] for v in values]), counted,
+ * with no list of cells made. */
+static inline __attribute__((always_inline)) Value count_regions(Vm *vm, const RegionScan *s,
+                                                                 Value values) {
+  int32_t n = vm_list_len(vm, values);
+  if (n > BOARD_GROUPS_MAX) {
+    vm_error(vm, "region_counts: at most %d values, got %d", BOARD_GROUPS_MAX, n);
+    return 0;
+  }
+  uint64_t need[BOARD_GROUPS_MAX], mask = 0; /* each value its own group */
+  const Value *v = vm_list_items(vm, values);
+  for (int32_t i = 0; i < n; i++) mask |= need[i] = (uint64_t)v[i] < 64 ? (uint64_t)1 << v[i] : 0;
+  RegionWork w;
+  if (!region_work(vm, s->b, n, &w)) return 0;
+  int regions = board_scan_counts(s, mask, need, n, w.scratch, w.items);
+  return nested_lists(vm, w.items, NULL, n, regions);
+}
+
+Value native_region_counts(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  RegionScan s;
+  board_region_scan(b, value_mask(vm, args[1]), &s);
+  return count_regions(vm, &s, args[1]);
+}
+
+/* Several queries at once: [region_counts(b, q) for q in queries], from one
+ * scan of the board for all their values — a scoring pass asks one
+ * question per value, and reading the board is most of the cost of each. */
+Value native_region_counts_each(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  int32_t n = vm_list_len(vm, args[1]);
+  uint64_t all = 0;
+  for (int32_t i = 0; i < n; i++) all |= value_mask(vm, vm_list_items(vm, args[1])[i]);
+  RegionScan s;
+  board_region_scan(b, all, &s);
+  Value out = vm_list_new(vm, n, true); /* as nested_lists: reachable at once */
+  if (vm_failed(vm)) return 0;
+  for (int32_t i = 0; i < n; i++) {
+    Value counts = count_regions(vm, &s, vm_list_items(vm, args[1])[i]);
+    if (vm_failed(vm)) return 0;
+    vm_list_items(vm, out)[i] = counts;
+  }
+  return out;
 }
 
 /* count_values on a board with a byte-wide direct index, for values 0..63:

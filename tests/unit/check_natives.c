@@ -531,18 +531,24 @@ static Value lists(int n, ...) {
   return l;
 }
 
-START_TEST(test_regions_with_all_and_cells_showing) {
+/* 3 0 . 4 0
+ * 3 . S 4 4
+ * 0 0 . . 3   (S: a start token, value 99), put zeros first, then threes,
+ * fours and the start token. */
+static Value wild_board(void) {
   Value zero = CALL(token, 0), three = CALL(token, 3), four = CALL(token, 4), start = CALL(token, 99);
   Value b = add_board(GRID_SQUARE, BOARD_BOUND_FIXED, 5, 3, 1);
-  /* 3 0 . 4 0
-   * 3 . S 4 4
-   * 0 0 . . 3   (S: a start token, value 99) */
   int xy_zero[] = {1, 0, 4, 0, 0, 2, 1, 2}, xy_three[] = {0, 0, 0, 1, 4, 2}, xy_four[] = {3, 0, 3, 1, 4, 1};
   for (int i = 0; i < 4; i++) CALL(put, b, zero, C(xy_zero[2 * i], xy_zero[2 * i + 1]));
   for (int i = 0; i < 3; i++) CALL(put, b, three, C(xy_three[2 * i], xy_three[2 * i + 1]));
   for (int i = 0; i < 3; i++) CALL(put, b, four, C(xy_four[2 * i], xy_four[2 * i + 1]));
   CALL(put, b, start, C(2, 1));
   ok();
+  return b;
+}
+
+START_TEST(test_regions_with_all_and_cells_showing) {
+  Value b = wild_board();
   /* regions of {3, 0}: the left group (3s and 0s), the lone 0 at 4,0, the lone 3 at 4,2 */
   char all[1024];
   snprintf(all, sizeof all, "%s", fmt("[[c", CALL(regions, b, ints(2, 3, 0))));
@@ -565,14 +571,20 @@ START_TEST(test_regions_with_all_and_cells_showing) {
 }
 END_TEST
 
-/* A board of more than REGION_STACK (256) cells: regions() works in the
- * heap's scratch, with the same answer as board_regions. */
-START_TEST(test_regions_big_board) {
+/* A board of more than REGION_STACK (256) cells: 300 tokens 0..2 on 20x20. */
+static Value big_board(void) {
   Value tok[3] = {CALL(token, 0), CALL(token, 1), CALL(token, 2)};
   Value b = vm_test_add_board(vm, &(BoardSpec){.grid = GRID_SQUARE, .bound = BOARD_BOUND_FIXED,
                                                .levels = 1, .w = 20, .h = 20, .capacity = 400});
   for (int i = 0; i < 300; i++) CALL(put, b, tok[(i * 7 / 3) % 3], C(i % 20, i / 20));
   ok();
+  return b;
+}
+
+/* On a big board, regions() works in the heap's scratch, with the same
+ * answer as board_regions. */
+START_TEST(test_regions_big_board) {
+  Value b = big_board();
   Value r = CALL(regions, b, ints(2, 0, 1));
   ok();
   const Board *board = vm_board(vm, b);
@@ -657,6 +669,81 @@ START_TEST(test_values_random) {
 }
 END_TEST
 
+/* region_counts: the regions of regions_with_all(b, values, [[v] for v in
+ * values]), each as its count of cells per value; the batched form is the
+ * same query by query. */
+START_TEST(test_region_counts) {
+  Value b = wild_board();
+  ck_assert_str_eq(fmt("[[i", CALL(region_counts, b, ints(2, 3, 0))), "[[2, 3]]");
+  ck_assert_str_eq(fmt("[[i", CALL(region_counts, b, ints(2, 0, 3))), "[[3, 2]]"); /* in list order */
+  ck_assert_str_eq(fmt("[[i", CALL(region_counts, b, ints(2, 4, 0))), "[[3, 1]]");
+  ck_assert_str_eq(fmt("[[i", CALL(region_counts, b, ints(1, 3))), "[[2], [1]]"); /* first entry first */
+  ck_assert_str_eq(fmt("[[i", CALL(region_counts, b, ints(2, 3, 99))), "[]"); /* 99 in no region */
+  ck_assert_str_eq(fmt("[[i", CALL(region_counts, b, ints(0))), "[]");
+  Value queries = vm_list_new(vm, 3, true);
+  Value q[3] = {ints(2, 3, 0), ints(2, 4, 0), ints(1, 3)};
+  for (int i = 0; i < 3; i++) vm_list_items(vm, queries)[i] = q[i];
+  ck_assert_str_eq(fmt("[[[i", CALL(region_counts_each, b, queries)), "[[[2, 3]], [[3, 1]], [[2], [1]]]");
+  ck_assert_str_eq(fmt("[[[i", CALL(region_counts_each, b, vm_list_new(vm, 0, true))), "[]");
+  ok();
+  Value many = vm_list_new(vm, BOARD_GROUPS_MAX + 1, false);
+  for (int i = 0; i <= BOARD_GROUPS_MAX; i++) vm_list_items(vm, many)[i] = i % 7;
+  CALL(region_counts, b, many);
+  expect_error("at most 64 values");
+}
+END_TEST
+
+/* region_counts(b, values) against the lists of regions_with_all(b,
+ * values, [[v] for v in values]) counted by count_values. */
+static void compare_counts(Value b, Value values) {
+  int32_t n = vm_list_len(vm, values);
+  Value groups = vm_list_new(vm, n, true);
+  for (int i = 0; i < n; i++) {
+    Value one = ints(1, (int)vm_list_items(vm, values)[i]);
+    vm_list_items(vm, groups)[i] = one;
+  }
+  Value counts = CALL(region_counts, b, values), lists = CALL(regions_with_all, b, values, groups);
+  ok();
+  ck_assert_int_eq(vm_list_len(vm, counts), vm_list_len(vm, lists));
+  for (int r = 0; r < vm_list_len(vm, lists); r++)
+    for (int i = 0; i < n; i++) {
+      Value region = vm_list_items(vm, lists)[r], one = vm_list_items(vm, groups)[i];
+      ck_assert_int_eq(vm_list_items(vm, vm_list_items(vm, counts)[r])[i],
+                       CALL(count_values, b, region, one));
+    }
+}
+
+/* On random fixed and window boards, square and hex. */
+START_TEST(test_region_counts_random) {
+  rng_state = 0x9E3779B97F4A7C15ULL;
+  Value pips[5];
+  for (int v = 0; v < 5; v++) pips[v] = CALL(token, v);
+  for (int trial = 0; trial < 40; trial++) {
+    int side = 3 + rnd(5), grid = rnd(2) ? GRID_HEX : GRID_SQUARE;
+    Value b = add_board(grid, rnd(2) ? BOARD_BOUND_FIXED : BOARD_BOUND_WINDOW, side, side, 1);
+    for (int y = 0; y < side; y++)
+      for (int x = 0; x < side; x++)
+        if (rnd(4)) CALL(put, b, pips[rnd(5)], C(x, y));
+    for (int k = 0; k < 8; k++) {
+      int n = 1 + rnd(3);
+      Value values = vm_list_new(vm, n, false);
+      for (int i = 0; i < n; i++) vm_list_items(vm, values)[i] = rnd(6); /* 5: on no cell */
+      compare_counts(b, values);
+    }
+  }
+}
+END_TEST
+
+/* On a big board: the working arrays in the heap's scratch, and regions too
+ * big for one word (union-find). */
+START_TEST(test_region_counts_big_board) {
+  Value b = big_board();
+  compare_counts(b, ints(2, 0, 1));
+  compare_counts(b, ints(3, 2, 0, 1));
+  ck_assert_int_gt(vm_list_len(vm, CALL(region_counts, b, ints(2, 1, 2))), 3);
+}
+END_TEST
+
 /* ---- formatting ---- */
 
 START_TEST(test_format) {
@@ -726,6 +813,8 @@ static Suite *natives_suite(void) {
       {"placements_matching", test_placements_matching},
       {"regions", test_regions_and_counts}, {"regions_with_all and cells_showing", test_regions_with_all_and_cells_showing}, {"regions of a big board", test_regions_big_board},
       {"cells_showing and count_values on random boards", test_values_random},
+      {"region_counts", test_region_counts}, {"region_counts on random boards", test_region_counts_random},
+      {"region_counts of a big board", test_region_counts_big_board},
       {"format", test_format},
       {"print", test_print},
   };
