@@ -211,11 +211,39 @@ int board_placements_words(const Board *b, const TileDef *tiles, int tile_id,
  * otherwise. Regions are numbered in order of their first entry. Returns the
  * region count. region_of must have room for b->count entries. */
 int board_regions(const Board *b, uint64_t value_mask, int32_t *region_of);
-/* The same regions as lists of cells: cells[] gets every member's packed
- * cell (cell_pack), region after region, each in entry order; region r is
- * cells[start[r] .. start[r + 1] - 1]. Returns the region count. cells and
- * scratch need room for b->count items, start for b->count + 1. */
-int board_region_cells(const Board *b, uint64_t value_mask, int32_t *scratch, int64_t *cells,
-                       int32_t *start);
+
+/* Region queries read the board once through a scan, for any number of
+ * queries on its values. A small board's scan (the occupied box fits a
+ * 64-bit word with a guard bit after each row) holds its member cells —
+ * top cells showing a value of the scan's mask — as bit words, so that a
+ * query costs a few word operations per region and nothing per cell (flat;
+ * the layout is regions.c's); a bigger board's queries go to the board
+ * itself. A scan lives on the caller's stack (about 1 KB) and is valid
+ * while the board is unchanged. */
+enum { BOARD_SCAN_MAX = 64, BOARD_GROUPS_MAX = 64 };
+typedef struct RegionScan {
+  const Board *b;
+  bool flat, hex;
+  int n, stride;               /* flat: members; bits per row */
+  uint64_t mask, set;          /* the scan's values; its members' bits */
+  uint64_t shows[64];          /* shows[v]: the members showing v (v in mask) */
+  int32_t entry[BOARD_SCAN_MAX]; /* the members in entry order */
+  uint8_t bit[BOARD_SCAN_MAX];
+} RegionScan;
+void board_region_scan(const Board *b, uint64_t value_mask, RegionScan *s);
+/* The regions of board_regions(b, values) (values within the scan's mask)
+ * that hold, for every group g < groups, some cell showing a value of
+ * need[g] (a value mask; groups 0: every region), in the same order, as
+ * lists of cells: cells[] gets every kept member's packed cell (cell_pack),
+ * region after region, each in entry order; region r is cells[start[r] ..
+ * start[r + 1] - 1]. Returns the count of regions kept. cells and scratch
+ * need room for b->count items, start for b->count + 1. */
+int board_scan_cells(const RegionScan *s, uint64_t values, const uint64_t *need, int groups,
+                     int32_t *scratch, int64_t *cells, int32_t *start);
+/* The same regions counted instead of listed: counts[r * groups + g] is
+ * how many cells of region r show a value of need[g]. counts needs room for
+ * b->count * groups. */
+int board_scan_counts(const RegionScan *s, uint64_t values, const uint64_t *need, int groups,
+                      int32_t *scratch, int64_t *counts);
 
 #endif

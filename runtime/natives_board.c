@@ -263,171 +263,226 @@ Value native_bounds(Vm *vm, Value *args) {
   return out;
 }
 
-/* Values outside 0..63 can never match (see board_regions), so they are
- * simply left out of the mask. */
-static uint64_t value_mask(Vm *vm, Value values) {
+/* The values 0..63 of a list as a mask; regions take no others (see
+ * board_regions). */
+static uint64_t value_mask(Vm *vm, Value list) {
   uint64_t mask = 0;
-  int32_t n = vm_list_len(vm, values);
-  const Value *v = vm_list_items(vm, values);
-  for (int32_t i = 0; i < n; i++)
-    if (v[i] >= 0 && v[i] < 64) mask |= (uint64_t)1 << v[i];
+  int32_t n = vm_list_len(vm, list);
+  const Value *v = vm_list_items(vm, list);
+  for (int32_t i = 0; i < n; i++) mask |= (uint64_t)v[i] < 64 ? (uint64_t)1 << v[i] : 0;
   return mask;
 }
 
-/* The outer list is made first and each region's list stored into it at
- * once, so every list made here is reachable from the result (item
- * pointers taken after each allocation). Working arrays live on the stack
- * for boards up to REGION_STACK cells (every game so far), in the heap's
- * scratch beyond. */
-enum { REGION_STACK = 256 };
+/* A list of values to test cells against: those in 0..63 as a mask (one
+ * test per cell); any others (rare: a start token's 99) compared one by
+ * one, only when the list has some. */
+typedef struct ValueSet {
+  uint64_t mask;
+  bool others;
+  int32_t n;
+  const Value *values;
+} ValueSet;
 
-/* The regions r with keep[r] (all when keep is NULL), in order. */
-static Value region_lists(Vm *vm, const int64_t *cells, const int32_t *start, int regions, const bool *keep) {
-  int kept = 0;
-  for (int r = 0; r < regions; r++) kept += !keep || keep[r];
-  Value out = vm_list_new(vm, kept, true);
-  if (vm_failed(vm)) return 0;
-  for (int r = 0, k = 0; r < regions; r++) { /* a loop, not vm_list_from: a few cells each */
-    if (keep && !keep[r]) continue;
-    int32_t n = start[r + 1] - start[r];
-    Value inner = vm_list_new(vm, n, false);
-    if (vm_failed(vm)) return 0;
-    Value *v = vm_list_items(vm, inner);
-    for (int32_t i = 0; i < n; i++) v[i] = cells[start[r] + i];
-    vm_list_items(vm, out)[k++] = inner;
+static inline __attribute__((always_inline)) ValueSet value_set(Vm *vm, Value list) {
+  ValueSet s = {0, false, vm_list_len(vm, list), vm_list_items(vm, list)};
+  for (int32_t i = 0; i < s.n; i++) {
+    if ((uint64_t)s.values[i] < 64) s.mask |= (uint64_t)1 << s.values[i];
+    else s.others = true;
   }
-  return out;
+  return s;
 }
 
-/* Region cells of b for the values in `values`: cells[start[r] ..
- * start[r+1]-1] is region r; returns the count (-1 on a heap error). */
-typedef struct RegionCells {
-  int32_t scratch_here[REGION_STACK], start_here[REGION_STACK + 1];
-  int64_t cells_here[REGION_STACK];
-  int32_t *start;
-  int64_t *cells;
-} RegionCells;
-
-static int find_regions(Vm *vm, const Board *b, Value values, RegionCells *rc) {
-  int32_t *scratch = rc->scratch_here;
-  rc->start = rc->start_here;
-  rc->cells = rc->cells_here;
-  if (b->count > REGION_STACK) {
-    size_t n = (size_t)b->count;
-    scratch = vm_scratch(vm, n * sizeof *scratch);
-    rc->start = vm_scratch(vm, (n + 1) * sizeof *rc->start);
-    rc->cells = vm_scratch(vm, n * sizeof *rc->cells);
-    if (!scratch || !rc->start || !rc->cells) return -1;
-  }
-  return board_region_cells(b, value_mask(vm, values), scratch, rc->cells, rc->start);
-}
-
-Value native_regions(Vm *vm, Value *args) {
-  Board *b = vm_board(vm, args[0]);
-  if (!b) return 0;
-  RegionCells rc;
-  int regions = find_regions(vm, b, args[1], &rc);
-  return regions < 0 ? 0 : region_lists(vm, rc.cells, rc.start, regions, NULL);
-}
-
-/* The regions (as `regions` finds them, in its order) holding, for every
- * group of values, some cell showing a value of that group: "a region of
- * v-or-wild cells with at least one v and one wild" is
- * regions_with_all(b, [v, 0], [[v], [0]]). */
-enum { GROUPS_MAX = 64 };
-
-Value native_regions_with_all(Vm *vm, Value *args) {
-  Board *b = vm_board(vm, args[0]);
-  if (!b) return 0;
-  int32_t groups = vm_list_len(vm, args[2]);
-  if (groups > GROUPS_MAX) {
-    vm_error(vm, "regions_with_all: at most %d groups of values, got %d", GROUPS_MAX, groups);
-    return 0;
-  }
-  uint64_t need[GROUPS_MAX];
-  for (int32_t g = 0; g < groups; g++) need[g] = value_mask(vm, vm_list_items(vm, args[2])[g]);
-  RegionCells rc;
-  int regions = find_regions(vm, b, args[1], &rc);
-  if (regions < 0) return 0;
-  bool keep_here[REGION_STACK], *keep = keep_here;
-  if (regions > REGION_STACK && !(keep = vm_scratch(vm, (size_t)regions * sizeof *keep))) return 0;
-  for (int r = 0; r < regions; r++) {
-    uint64_t shown = 0; /* the values region r shows */
-    for (int32_t i = rc.start[r]; i < rc.start[r + 1]; i++)
-      shown |= (uint64_t)1 << board_cell(b, board_top(b, cell_unpack(rc.cells[i])))->value;
-    keep[r] = true;
-    for (int32_t g = 0; g < groups && keep[r]; g++) keep[r] = (shown & need[g]) != 0;
-  }
-  return region_lists(vm, rc.cells, rc.start, regions, keep);
-}
-
-
-/* Empty cells show no value, so they never count, even if -1 is listed.
- * Listed values 0..63 are a mask (one test per cell); any other listed
- * value (rare) is compared one by one. */
 static bool listed(const Value *values, int32_t n, int v) {
   for (int32_t j = 0; j < n; j++)
     if (values[j] == v) return true;
   return false;
 }
 
+static inline bool in_set(const ValueSet *s, int v) {
+  return (unsigned)v < 64 ? (s->mask >> v & 1) != 0 : s->others && listed(s->values, s->n, v);
+}
+
+/* The region natives' working arrays (board_scan_cells and
+ * board_scan_counts): on the stack for boards up to REGION_STACK cells
+ * (every game so far), in the heap's scratch beyond. */
+enum { REGION_STACK = 256 };
+typedef struct RegionWork {
+  int32_t scratch_here[REGION_STACK], start_here[REGION_STACK + 1];
+  int64_t items_here[REGION_STACK];
+  int32_t *scratch, *start;
+  int64_t *items; /* cells, or counts */
+} RegionWork;
+
+/* The arrays for b with room for `per_cell` items per cell. */
+static inline __attribute__((always_inline)) bool region_work(Vm *vm, const Board *b, int per_cell,
+                                                              RegionWork *w) {
+  size_t n = (size_t)b->count, items = n * (size_t)per_cell;
+  w->scratch = w->scratch_here, w->start = w->start_here, w->items = w->items_here;
+  if (n > REGION_STACK && (!(w->scratch = vm_scratch(vm, n * sizeof *w->scratch)) ||
+                           !(w->start = vm_scratch(vm, (n + 1) * sizeof *w->start))))
+    return false;
+  return items <= REGION_STACK || (w->items = vm_scratch(vm, items * sizeof *w->items));
+}
+
+/* The script's [[...]]: list r holds items[start[r] .. start[r + 1] - 1],
+ * or without start the `stride` items from r * stride; none: the permanent
+ * empty list of lists, with no allocation. The outer list is made first
+ * and each inner one stored into it at once, so every list made here is
+ * reachable from the result (item pointers taken after each allocation). A
+ * loop, not vm_list_from: a few items each. */
+static Value nested_lists(Vm *vm, const int64_t *items, const int32_t *start, int stride, int n) {
+  if (n == 0) return VM_EMPTY_LISTS;
+  Value out = vm_list_new(vm, n, true);
+  if (vm_failed(vm)) return 0;
+  for (int r = 0; r < n; r++) {
+    int32_t from = start ? start[r] : r * stride, len = start ? start[r + 1] - from : stride;
+    Value inner = vm_list_new(vm, len, false);
+    if (vm_failed(vm)) return 0;
+    Value *v = vm_list_items(vm, inner);
+    for (int32_t i = 0; i < len; i++) v[i] = items[from + i];
+    vm_list_items(vm, out)[r] = inner;
+  }
+  return out;
+}
+
+/* The regions of b for `values` holding some value of each need[g], as the
+ * script's lists of cells. */
+static Value cell_regions(Vm *vm, Value board, Value values, const uint64_t *need, int groups) {
+  Board *b = vm_board(vm, board);
+  RegionWork w;
+  if (!b || !region_work(vm, b, 1, &w)) return 0;
+  uint64_t mask = value_mask(vm, values);
+  RegionScan s;
+  board_region_scan(b, mask, &s);
+  int regions = board_scan_cells(&s, mask, need, groups, w.scratch, w.items, w.start);
+  return nested_lists(vm, w.items, w.start, 0, regions);
+}
+
+Value native_regions(Vm *vm, Value *args) { return cell_regions(vm, args[0], args[1], NULL, 0); }
+
+/* The regions (as `regions` finds them, in its order) holding, for every
+ * group of values, some cell showing a value of that group: "a region of
+ * v-or-wild cells with at least one v and one wild" is
+ * regions_with_all(b, [v, 0], [[v], [0]]). */
+Value native_regions_with_all(Vm *vm, Value *args) {
+  int32_t groups = vm_list_len(vm, args[2]);
+  if (groups > BOARD_GROUPS_MAX) {
+    vm_error(vm, "regions_with_all: at most %d groups of values, got %d", BOARD_GROUPS_MAX, groups);
+    return 0;
+  }
+  uint64_t need[BOARD_GROUPS_MAX];
+  for (int32_t g = 0; g < groups; g++) need[g] = value_mask(vm, vm_list_items(vm, args[2])[g]);
+  return cell_regions(vm, args[0], args[1], need, groups);
+}
+
+/* region_counts(b, values) over a scan holding `values`: per region of
+ * regions(b, values) showing every listed value, how many of its cells
+ * show each — regions_with_all(b, values, [[v] for v in values]), counted,
+ * with no list of cells made. */
+static inline __attribute__((always_inline)) Value count_regions(Vm *vm, const RegionScan *s,
+                                                                 Value values) {
+  int32_t n = vm_list_len(vm, values);
+  if (n > BOARD_GROUPS_MAX) {
+    vm_error(vm, "region_counts: at most %d values, got %d", BOARD_GROUPS_MAX, n);
+    return 0;
+  }
+  uint64_t need[BOARD_GROUPS_MAX], mask = 0; /* each value its own group */
+  const Value *v = vm_list_items(vm, values);
+  for (int32_t i = 0; i < n; i++) mask |= need[i] = (uint64_t)v[i] < 64 ? (uint64_t)1 << v[i] : 0;
+  RegionWork w;
+  if (!region_work(vm, s->b, n, &w)) return 0;
+  int regions = board_scan_counts(s, mask, need, n, w.scratch, w.items);
+  return nested_lists(vm, w.items, NULL, n, regions);
+}
+
+Value native_region_counts(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  RegionScan s;
+  board_region_scan(b, value_mask(vm, args[1]), &s);
+  return count_regions(vm, &s, args[1]);
+}
+
+/* Several queries at once: [region_counts(b, q) for q in queries], from one
+ * scan of the board for all their values — a scoring pass asks one
+ * question per value, and reading the board is most of the cost of each. */
+Value native_region_counts_each(Vm *vm, Value *args) {
+  Board *b = vm_board(vm, args[0]);
+  if (!b) return 0;
+  int32_t n = vm_list_len(vm, args[1]);
+  uint64_t all = 0;
+  for (int32_t i = 0; i < n; i++) all |= value_mask(vm, vm_list_items(vm, args[1])[i]);
+  RegionScan s;
+  board_region_scan(b, all, &s);
+  Value out = vm_list_new(vm, n, true); /* as nested_lists: reachable at once */
+  if (vm_failed(vm)) return 0;
+  for (int32_t i = 0; i < n; i++) {
+    Value counts = count_regions(vm, &s, vm_list_items(vm, args[1])[i]);
+    if (vm_failed(vm)) return 0;
+    vm_list_items(vm, out)[i] = counts;
+  }
+  return out;
+}
+
+/* count_values on a board with a byte-wide direct index, for values 0..63:
+ * the index and the value in locals, one look-up per cell. */
+static Value count_direct(const Board *b, const Value *cells, int32_t n, uint64_t mask) {
+  const BoardCell *entries = board_cell(b, 0);
+  const uint8_t *ix = (const uint8_t *)b + b->index_at;
+  const int ox = b->ox, oy = b->oy;
+  const unsigned dw = (unsigned)b->dw, dh = (unsigned)b->dh;
+  Value count = 0;
+  for (int32_t i = 0; i < n; i++) {
+    unsigned x = (unsigned)((int16_t)cells[i] - ox), y = (unsigned)((int16_t)(cells[i] >> 16) - oy);
+    unsigned slot = x < dw && y < dh ? ix[y * dw + x] : 0;
+    unsigned v = slot ? (uint16_t)entries[slot - 1].value : 64; /* 64: nothing to count */
+    count += v < 64 && (mask >> v & 1);
+  }
+  return count;
+}
+
+/* Empty cells show no value, so they never count, even if -1 is listed. */
 Value native_count_values(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
   if (!b) return 0;
-  int32_t ncells = vm_list_len(vm, args[1]), nvalues = vm_list_len(vm, args[2]);
-  const Value *cells = vm_list_items(vm, args[1]), *values = vm_list_items(vm, args[2]);
-  uint64_t mask = 0;
-  bool others = false;
-  for (int32_t j = 0; j < nvalues; j++) {
-    if (values[j] >= 0 && values[j] < 64) mask |= (uint64_t)1 << values[j];
-    else others = true;
-  }
-  Value count = 0;
+  ValueSet s = value_set(vm, args[2]);
+  int32_t n = vm_list_len(vm, args[1]);
+  const Value *cells = vm_list_items(vm, args[1]);
+  if (b->dw && b->spec.capacity <= 255 && !s.others) return count_direct(b, cells, n, s.mask);
   const BoardCell *entries = board_cell(b, 0);
-  if (b->dw && b->spec.capacity <= 255 && !others) { /* a byte-wide direct index: in locals */
-    const uint8_t *ix = (const uint8_t *)b + b->index_at;
-    const int ox = b->ox, oy = b->oy;
-    const unsigned dw = (unsigned)b->dw, dh = (unsigned)b->dh;
-    for (int32_t i = 0; i < ncells; i++) {
-      Coord c = cell_unpack(cells[i]);
-      unsigned x = (unsigned)(c.x - ox), y = (unsigned)(c.y - oy);
-      int slot = x < dw && y < dh ? ix[y * dw + x] : 0;
-      unsigned v = slot ? (unsigned)entries[slot - 1].value : 64; /* 64: nothing to count */
-      count += v < 64 && (mask >> v & 1);
-    }
-    return count;
-  }
-  for (int32_t i = 0; i < ncells; i++) {
+  Value count = 0;
+  for (int32_t i = 0; i < n; i++) {
     int e = board_top(b, cell_unpack(cells[i]));
-    if (e < 0) continue;
-    int v = entries[e].value;
-    if ((unsigned)v < 64) count += mask >> v & 1;
-    else count += others && listed(values, nvalues, v);
+    count += e >= 0 && in_set(&s, entries[e].value);
   }
   return count;
 }
 
 /* The occupied cells (top level) showing a value in `values` — any value,
- * a start token's 99 too — in the order `cells` lists them. */
-static bool shows_listed(const Board *b, int e, uint64_t mask, const Value *values, int32_t n) {
-  if (!is_top(b, e)) return false;
-  int v = board_cell(b, e)->value;
-  return v >= 0 && v < 64 ? (mask >> v & 1) != 0 : listed(values, n, v);
+ * a start token's 99 too — in the order `cells` lists them, into out. One
+ * loop per `stacked`, so the plain one tests nothing but the value. */
+static inline __attribute__((always_inline)) int32_t showing(const Board *b, const ValueSet *s,
+                                                            int64_t *out, bool stacked) {
+  const BoardCell *c = board_cell(b, 0);
+  int32_t n = 0;
+  for (int e = 0; e < b->count; e++)
+    if (in_set(s, c[e].value) && (!stacked || is_top(b, e)))
+      out[n++] = cell_pack((Coord){c[e].x, c[e].y});
+  return n;
 }
 
+/* One pass into a buffer (on the stack for boards up to REGION_STACK
+ * cells), one copy. */
 Value native_cells_showing(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
   if (!b) return 0;
-  uint64_t mask = value_mask(vm, args[1]);
-  int32_t nvalues = vm_list_len(vm, args[1]), n = 0;
-  const Value *values = vm_list_items(vm, args[1]);
-  for (int e = 0; e < b->count; e++) n += shows_listed(b, e, mask, values, nvalues);
-  Value out = vm_list_new(vm, n, false);
+  ValueSet s = value_set(vm, args[1]);
+  int64_t here[REGION_STACK], *out = here;
+  if (b->count > REGION_STACK && !(out = vm_scratch(vm, (size_t)b->count * sizeof *out))) return 0;
+  int32_t n = b->spec.levels > 1 ? showing(b, &s, out, true) : showing(b, &s, out, false);
+  Value list = n ? vm_list_new(vm, n, false) : VM_EMPTY;
   if (vm_failed(vm)) return 0;
-  Value *items = vm_list_items(vm, out);
-  for (int e = 0, i = 0; e < b->count && i < n; e++) {
-    const BoardCell *c = board_cell(b, e);
-    if (shows_listed(b, e, mask, values, nvalues)) items[i++] = cell_pack((Coord){c->x, c->y});
-  }
-  return out;
+  Value *items = vm_list_items(vm, list);
+  for (int32_t i = 0; i < n; i++) items[i] = out[i]; /* a few: no memcpy call */
+  return list;
 }

@@ -1,22 +1,29 @@
-/* regions.c — connected regions of top cells (board_regions,
- * board_region_cells).
+/* regions.c — connected regions of top cells (board_regions, and region
+ * queries over a scan: board_scan_cells, board_scan_counts).
  *
- * Small boards (the occupied box, one guard bit after each row, fits a
- * 64-bit word) take one word: the member cells (top cells whose value is in
- * the mask) as a bit set, and each region a flood fill by repeated
- * dilation — a few shifts and ORs per step, one step per cell of distance
- * from where it starts. Going through the members in entry order and
- * filling from each one not yet reached numbers the regions in order of
- * their first entry, as the definition says.
+ * A scan reads the board once for any number of queries. On small boards
+ * (the occupied box, one guard bit after each row, fits a 64-bit word) it
+ * keeps the member cells (top cells whose value is in the scan's mask) as
+ * bit words — a word per value, and each member's bit in entry order — so
+ * a query costs word operations per region and nothing per cell: its
+ * members are an OR of value words, and each region a flood fill by
+ * repeated dilation, a few shifts and ORs per step, one step per cell of
+ * distance from where it starts. Regions are numbered in order of their
+ * first entry, as the definition says: board_regions fills from each
+ * member, in entry order, not yet reached; queries fill in bit order — and
+ * when regions must hold some value of a group, only from the cells of the
+ * first group: no other region could be kept — and then sort the few
+ * regions kept by their first member. Counting a region's cells of a group
+ * is an AND of two words.
  *
- * Bigger boards: union-find kept inside region_of itself, so there is no
- * stack, no queue and no size limit: while joining, region_of[e] is the
- * parent entry of e, and a set's root is always its smallest entry (the
- * larger root is hung under the smaller), so every parent is below its
- * child. One ascending pass then turns parents into region numbers: a root
- * is the first entry of its region, and a child's parent has already been
- * numbered when the child is reached. Neighbours are found with board_top:
- * one load on bounded boards. */
+ * Bigger boards: each query is a union-find kept inside region_of itself,
+ * so there is no stack, no queue and no size limit: while joining,
+ * region_of[e] is the parent entry of e, and a set's root is always its
+ * smallest entry (the larger root is hung under the smaller), so every
+ * parent is below its child. One ascending pass then turns parents into
+ * region numbers: a root is the first entry of its region, and a child's
+ * parent has already been numbered when the child is reached. Neighbours
+ * are found with board_top: one load on bounded boards. */
 #include "board.h"
 
 #include <string.h>
@@ -25,56 +32,50 @@ static bool value_matches(uint64_t mask, int v) { return v >= 0 && v < 64 && (ma
 
 /* ---- small boards: one word ---- */
 
-enum { FLAT_MAX = 64 };
-
-/* The members in entry order: their entry and bit. Cell (min_x + x,
- * min_y + y) is bit x + y * stride, stride = width + 1: a step east or west
- * off a row lands on the guard bit, which is never a member. */
-typedef struct Flat {
-  int n, stride;
-  bool hex;
-  uint64_t set; /* the members' bits */
-  int32_t entry[FLAT_MAX];
-  int64_t cell[FLAT_MAX]; /* packed */
-  uint8_t bit[FLAT_MAX];
-} Flat;
-
-/* One loop per `stacked`, so the plain one tests nothing but the value. */
-static inline __attribute__((always_inline)) void flat_collect(const Board *b, uint64_t mask,
-                                                               Flat *f, bool stacked) {
-  const BoardCell *cells = board_cell(b, 0);
-  const int stride = f->stride, origin = b->min_x + b->min_y * stride, count = b->count;
+/* Cell (min_x + x, min_y + y) is bit x + y * stride, stride = width + 1: a
+ * step east or west off a row lands on the guard bit, which is never a
+ * member. One loop per `stacked`, so the plain one tests nothing but the
+ * value: this loop reads every entry, members or not, and dominates a
+ * single query. */
+static inline __attribute__((always_inline)) void scan_members(const Board *b, RegionScan *s,
+                                                               bool stacked) {
+  const BoardCell *c = board_cell(b, 0);
+  const uint64_t mask = s->mask;
+  const int stride = s->stride, origin = b->min_x + b->min_y * stride, count = b->count;
   uint64_t set = 0;
   int n = 0;
-  for (int e = 0; e < count; e++) {
-    const BoardCell *c = &cells[e];
-    unsigned v = (unsigned)c->value; /* negative values never match */
+  for (uint64_t m = mask; m; m &= m - 1) s->shows[__builtin_ctzll(m)] = 0;
+  for (int e = 0; e < count; e++, c++) {
+    unsigned v = (uint16_t)c->value; /* negative values never match */
     if (v >= 64 || !(mask >> v & 1)) continue;
     if (stacked && board_top(b, (Coord){c->x, c->y}) != e) continue; /* buried */
     int bit = c->x + c->y * stride - origin;
     set |= (uint64_t)1 << bit;
-    f->entry[n] = e, f->cell[n] = cell_pack((Coord){c->x, c->y}), f->bit[n++] = (uint8_t)bit;
+    s->shows[v] |= (uint64_t)1 << bit;
+    s->entry[n] = e, s->bit[n++] = (uint8_t)bit;
   }
-  f->n = n, f->set = set;
+  s->n = n, s->set = set;
 }
 
-/* False when the board is too big for one word. */
-static bool flat_members(const Board *b, uint64_t mask, Flat *f) {
-  f->n = 0, f->set = 0, f->hex = b->spec.grid == GRID_HEX;
-  if (b->count == 0) return true;
+void board_region_scan(const Board *b, uint64_t value_mask, RegionScan *s) {
+  s->b = b, s->flat = true, s->hex = b->spec.grid == GRID_HEX;
+  s->n = 0, s->set = 0, s->mask = 0;
+  if (b->count == 0) return; /* no members, and no value shown */
   int w = b->max_x - b->min_x + 1, h = b->max_y - b->min_y + 1;
-  f->stride = w + 1;
-  if (w > 63 || h > 64 || f->stride * h > 64) return false;
-  if (b->spec.levels > 1)
-    flat_collect(b, mask, f, true);
+  s->stride = w + 1, s->mask = value_mask;
+  if (w > 63 || h > 64 || s->stride * h > 64)
+    s->flat = false; /* queries go to the board itself */
+  else if (b->spec.levels > 1)
+    scan_members(b, s, true);
   else
-    flat_collect(b, mask, f, false);
-  return true;
+    scan_members(b, s, false);
 }
 
-/* The members connected to `seed`. Hex adds NE (x+1, y-1) and SW (x-1,
- * y+1), whose horizontal part too lands on a guard bit off a row's end. */
-static uint64_t flood(uint64_t seed, uint64_t set, int s, bool hex) {
+/* The members connected to `seed` within `set`. Hex adds NE (x+1, y-1) and
+ * SW (x-1, y+1), whose horizontal part too lands on a guard bit off a
+ * row's end. Inline, so that a constant `hex` leaves one loop per grid. */
+static inline __attribute__((always_inline)) uint64_t flood(uint64_t seed, uint64_t set, int s,
+                                                            bool hex) {
   uint64_t r = seed;
   for (;;) {
     uint64_t g = r | r << 1 | r >> 1 | r << s | r >> s;
@@ -86,14 +87,14 @@ static uint64_t flood(uint64_t seed, uint64_t set, int s, bool hex) {
 }
 
 /* region[j] for member j; returns the region count. */
-static int flat_label(const Flat *f, int32_t *region) {
-  uint8_t label[FLAT_MAX];
+static int flat_label(const RegionScan *s, int32_t *region) {
+  uint8_t label[BOARD_SCAN_MAX];
   uint64_t covered = 0;
   int regions = 0;
-  for (int j = 0; j < f->n; j++) {
-    int bit = f->bit[j];
+  for (int j = 0; j < s->n; j++) {
+    int bit = s->bit[j];
     if (!(covered >> bit & 1)) {
-      uint64_t r = flood((uint64_t)1 << bit, f->set, f->stride, f->hex);
+      uint64_t r = flood((uint64_t)1 << bit, s->set, s->stride, s->hex);
       covered |= r;
       for (; r; r &= r - 1) label[__builtin_ctzll(r)] = (uint8_t)regions;
       regions++;
@@ -101,6 +102,79 @@ static int flat_label(const Flat *f, int32_t *region) {
     region[j] = label[bit];
   }
   return regions;
+}
+
+/* The members showing a value of `values`. */
+static uint64_t flat_showing(const RegionScan *s, uint64_t values) {
+  uint64_t w = 0;
+  for (uint64_t m = values & s->mask; m; m &= m - 1) w |= s->shows[__builtin_ctzll(m)];
+  return w;
+}
+
+/* Set bits, one step per bit: region words are sparse (and the builtin is a
+ * library call without -mpopcnt). */
+static inline int bit_count(uint64_t w) {
+  int n = 0;
+  for (; w; w &= w - 1) n++;
+  return n;
+}
+
+/* Puts the regions in order of their first member in entry order. */
+static void flat_order(const RegionScan *s, uint64_t *kept, int k) {
+  uint64_t sorted[BOARD_SCAN_MAX], all = 0, seen = 0;
+  for (int r = 0; r < k; r++) all |= kept[r];
+  for (int j = 0, n = 0; seen != all; j++) {
+    uint64_t bit = (uint64_t)1 << s->bit[j];
+    if (!(bit & all & ~seen)) continue; /* not kept, or its region is placed */
+    int r = 0;
+    while (!(kept[r] & bit)) r++;
+    sorted[n++] = kept[r], seen |= kept[r];
+  }
+  memcpy(kept, sorted, (size_t)k * sizeof *kept);
+}
+
+/* The regions of the members showing `values` that meet every group, as
+ * words, in order; group[g] gets the members showing a value of need[g].
+ * Inline: it is most of a query. */
+static inline __attribute__((always_inline)) int flat_kept(const RegionScan *s, uint64_t values,
+                                                           const uint64_t *need, int groups,
+                                                           uint64_t *group, uint64_t *kept) {
+  uint64_t set = flat_showing(s, values);
+  for (int g = 0; g < groups; g++) group[g] = flat_showing(s, need[g]) & set;
+  uint64_t seeds = groups > 0 ? group[0] : set;
+  int k = 0;
+  while (seeds) {
+    uint64_t seed = seeds & -seeds;
+    uint64_t r = s->hex ? flood(seed, set, s->stride, true) : flood(seed, set, s->stride, false);
+    seeds &= ~r;
+    int g = 1;
+    while (g < groups && (r & group[g])) g++;
+    if (g >= groups) kept[k++] = r;
+  }
+  if (k > 1) flat_order(s, kept, k);
+  return k;
+}
+
+/* The kept regions' lists in one pass over the members in entry order, each
+ * going straight to its region's next place. */
+static void flat_cells(const RegionScan *s, const uint64_t *kept, int k, int64_t *out,
+                       int32_t *start) {
+  const BoardCell *cells = board_cell(s->b, 0);
+  uint8_t label[BOARD_SCAN_MAX];
+  int32_t next[BOARD_SCAN_MAX];
+  uint64_t all = 0;
+  int total = 0;
+  for (int r = 0; r < k; r++) {
+    all |= kept[r], start[r] = next[r] = total;
+    for (uint64_t w = kept[r]; w; w &= w - 1) label[__builtin_ctzll(w)] = (uint8_t)r, total++;
+  }
+  start[k] = total;
+  for (int j = 0, placed = 0; placed < total; j++) {
+    int bit = s->bit[j];
+    if (!(all >> bit & 1)) continue;
+    const BoardCell *c = &cells[s->entry[j]];
+    out[next[label[bit]]++] = cell_pack((Coord){c->x, c->y}), placed++;
+  }
 }
 
 /* ---- any board: union-find ---- */
@@ -154,15 +228,37 @@ static int union_find_regions(const Board *b, uint64_t value_mask, int32_t *regi
   return regions;
 }
 
-/* ---- the two forms ---- */
+/* Drops the regions missing some group, renumbering the others in order
+ * (so still in order of their first entry). shown (a word per region) and
+ * renumber (an int per region) are the caller's scratch. */
+static int keep_regions(const Board *b, const uint64_t *need, int groups, int regions,
+                        int32_t *region_of, uint64_t *shown, int32_t *renumber) {
+  const BoardCell *cells = board_cell(b, 0);
+  for (int r = 0; r < regions; r++) shown[r] = 0;
+  for (int32_t e = 0; e < b->count; e++) /* a member's value is in 0..63 */
+    if (region_of[e] >= 0) shown[region_of[e]] |= (uint64_t)1 << cells[e].value;
+  int kept = 0;
+  for (int r = 0; r < regions; r++) {
+    int g = 0;
+    while (g < groups && (shown[r] & need[g])) g++;
+    renumber[r] = g >= groups ? kept++ : -1;
+  }
+  for (int32_t e = 0; e < b->count; e++)
+    if (region_of[e] >= 0) region_of[e] = renumber[region_of[e]];
+  return kept;
+}
+
+
+/* ---- the queries ---- */
 
 int board_regions(const Board *b, uint64_t value_mask, int32_t *region_of) {
-  Flat f;
-  if (!flat_members(b, value_mask, &f)) return union_find_regions(b, value_mask, region_of);
-  int32_t region[FLAT_MAX];
-  int regions = flat_label(&f, region);
+  RegionScan s;
+  board_region_scan(b, value_mask, &s);
+  if (!s.flat) return union_find_regions(b, value_mask, region_of);
+  int32_t region[BOARD_SCAN_MAX];
+  int regions = flat_label(&s, region);
   for (int32_t e = 0; e < b->count; e++) region_of[e] = -1;
-  for (int j = 0; j < f.n; j++) region_of[f.entry[j]] = region[j];
+  for (int j = 0; j < s.n; j++) region_of[s.entry[j]] = region[j];
   return regions;
 }
 
@@ -185,34 +281,49 @@ static void group_cells(const Board *b, int n, const int32_t *region, int region
   start[0] = 0;
 }
 
-/* The flat form's lists in one pass: a region's size is known when it is
- * filled (at its first member), so its place in `out` is known then, and
- * each member goes straight there. */
-static int flat_cells(const Flat *f, int64_t *out, int32_t *start) {
-  uint8_t label[FLAT_MAX];
-  int32_t next[FLAT_MAX];
-  uint64_t covered = 0;
-  int regions = 0, total = 0;
-  for (int j = 0; j < f->n; j++) {
-    int bit = f->bit[j];
-    if (!(covered >> bit & 1)) {
-      uint64_t r = flood((uint64_t)1 << bit, f->set, f->stride, f->hex);
-      covered |= r;
-      start[regions] = next[regions] = total;
-      for (; r; r &= r - 1) label[__builtin_ctzll(r)] = (uint8_t)regions, total++;
-      regions++;
-    }
-    out[next[label[bit]]++] = f->cell[j];
+
+int board_scan_cells(const RegionScan *s, uint64_t values, const uint64_t *need, int groups,
+                     int32_t *scratch, int64_t *cells, int32_t *start) {
+  if (s->flat) {
+    uint64_t group[BOARD_GROUPS_MAX], kept[BOARD_SCAN_MAX];
+    int k = flat_kept(s, values, need, groups, group, kept);
+    flat_cells(s, kept, k, cells, start);
+    return k;
   }
-  start[regions] = total;
+  int regions = union_find_regions(s->b, values & s->mask, scratch);
+  if (groups > 0) /* cells and start are free until group_cells */
+    regions = keep_regions(s->b, need, groups, regions, scratch, (uint64_t *)cells, start);
+  group_cells(s->b, s->b->count, scratch, regions, cells, start);
   return regions;
 }
 
-int board_region_cells(const Board *b, uint64_t value_mask, int32_t *scratch, int64_t *cells,
-                       int32_t *start) {
-  Flat f;
-  if (flat_members(b, value_mask, &f)) return flat_cells(&f, cells, start);
-  int regions = union_find_regions(b, value_mask, scratch);
-  group_cells(b, b->count, scratch, regions, cells, start);
-  return regions;
+int board_scan_counts(const RegionScan *s, uint64_t values, const uint64_t *need, int groups,
+                      int32_t *scratch, int64_t *counts) {
+  if (s->flat) {
+    uint64_t group[BOARD_GROUPS_MAX], kept[BOARD_SCAN_MAX];
+    int k = flat_kept(s, values, need, groups, group, kept);
+    for (int r = 0; r < k; r++)
+      for (int g = 0; g < groups; g++) counts[r * groups + g] = bit_count(kept[r] & group[g]);
+    return k;
+  }
+  /* Every region counted, then those with a count of 0 dropped in place:
+   * "holds a value of every group" is "no count is 0". */
+  const Board *b = s->b;
+  const BoardCell *cells = board_cell(b, 0);
+  int regions = union_find_regions(b, values & s->mask, scratch);
+  for (int i = 0; i < regions * groups; i++) counts[i] = 0;
+  for (int32_t e = 0; e < b->count; e++) {
+    if (scratch[e] < 0) continue;
+    for (int g = 0; g < groups; g++) /* a member's value is in 0..63 */
+      counts[scratch[e] * groups + g] += need[g] >> cells[e].value & 1;
+  }
+  int kept = 0;
+  for (int r = 0; r < regions; r++) {
+    int g = 0;
+    while (g < groups && counts[r * groups + g] > 0) g++;
+    if (g < groups) continue;
+    memmove(&counts[kept * groups], &counts[r * groups], (size_t)groups * sizeof *counts);
+    kept++;
+  }
+  return kept;
 }

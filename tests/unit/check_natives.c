@@ -531,18 +531,24 @@ static Value lists(int n, ...) {
   return l;
 }
 
-START_TEST(test_regions_with_all_and_cells_showing) {
+/* 3 0 . 4 0
+ * 3 . S 4 4
+ * 0 0 . . 3   (S: a start token, value 99), put zeros first, then threes,
+ * fours and the start token. */
+static Value wild_board(void) {
   Value zero = CALL(token, 0), three = CALL(token, 3), four = CALL(token, 4), start = CALL(token, 99);
   Value b = add_board(GRID_SQUARE, BOARD_BOUND_FIXED, 5, 3, 1);
-  /* 3 0 . 4 0
-   * 3 . S 4 4
-   * 0 0 . . 3   (S: a start token, value 99) */
   int xy_zero[] = {1, 0, 4, 0, 0, 2, 1, 2}, xy_three[] = {0, 0, 0, 1, 4, 2}, xy_four[] = {3, 0, 3, 1, 4, 1};
   for (int i = 0; i < 4; i++) CALL(put, b, zero, C(xy_zero[2 * i], xy_zero[2 * i + 1]));
   for (int i = 0; i < 3; i++) CALL(put, b, three, C(xy_three[2 * i], xy_three[2 * i + 1]));
   for (int i = 0; i < 3; i++) CALL(put, b, four, C(xy_four[2 * i], xy_four[2 * i + 1]));
   CALL(put, b, start, C(2, 1));
   ok();
+  return b;
+}
+
+START_TEST(test_regions_with_all_and_cells_showing) {
+  Value b = wild_board();
   /* regions of {3, 0}: the left group (3s and 0s), the lone 0 at 4,0, the lone 3 at 4,2 */
   char all[1024];
   snprintf(all, sizeof all, "%s", fmt("[[c", CALL(regions, b, ints(2, 3, 0))));
@@ -565,14 +571,20 @@ START_TEST(test_regions_with_all_and_cells_showing) {
 }
 END_TEST
 
-/* A board of more than REGION_STACK (256) cells: regions() works in the
- * heap's scratch, with the same answer as board_regions. */
-START_TEST(test_regions_big_board) {
+/* A board of more than REGION_STACK (256) cells: 300 tokens 0..2 on 20x20. */
+static Value big_board(void) {
   Value tok[3] = {CALL(token, 0), CALL(token, 1), CALL(token, 2)};
   Value b = vm_test_add_board(vm, &(BoardSpec){.grid = GRID_SQUARE, .bound = BOARD_BOUND_FIXED,
                                                .levels = 1, .w = 20, .h = 20, .capacity = 400});
   for (int i = 0; i < 300; i++) CALL(put, b, tok[(i * 7 / 3) % 3], C(i % 20, i / 20));
   ok();
+  return b;
+}
+
+/* On a big board, regions() works in the heap's scratch, with the same
+ * answer as board_regions. */
+START_TEST(test_regions_big_board) {
+  Value b = big_board();
   Value r = CALL(regions, b, ints(2, 0, 1));
   ok();
   const Board *board = vm_board(vm, b);
@@ -590,6 +602,145 @@ START_TEST(test_regions_big_board) {
     }
     ck_assert_int_eq(vm_list_len(vm, inner), i);
   }
+}
+END_TEST
+
+static uint64_t rng_state;
+
+static int rnd(int n) {
+  rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (int)((rng_state >> 33) % (uint64_t)n);
+}
+
+/* A random board of any kind: fixed or window (direct index) or unbounded
+ * (hashed), square or hex, up to 3 levels; tokens of values -1..5 and 99
+ * put on a side x side area, some stacked on others. */
+static Value random_board(const Value *tokens, int side) {
+  int bound = rnd(3), levels = 1 + rnd(3), grid = rnd(2) ? GRID_HEX : GRID_SQUARE;
+  Value b = vm_test_add_board(vm, &(BoardSpec){.grid = (uint8_t)grid, .bound = (uint8_t)bound,
+                                               .levels = (uint8_t)levels, .w = (int16_t)side,
+                                               .h = (int16_t)side, .capacity = 3 * side * side});
+  for (int k = 0; k < 2 * side * side; k++) {
+    int x = rnd(side), y = rnd(side), level = (int)CALL(level, b, C(x, y)) + 1;
+    if (level < levels && rnd(3))
+      CALL(place, b, P((int)tokens[k % 64], x, y, 0, level, grid));
+  }
+  ok();
+  return b;
+}
+
+/* cells_showing and count_values against their definitions through cells()
+ * and value(), on random boards of every kind. */
+START_TEST(test_values_random) {
+  rng_state = 0x2545F4914F6CDD1DULL;
+  static const int vals[] = {-1, 0, 1, 2, 3, 4, 5, 99};
+  for (int trial = 0; trial < 30; trial++) {
+    fresh();
+    Value tokens[64];
+    for (int i = 0; i < 64; i++) tokens[i] = CALL(token, vals[rnd(8)]);
+    int side = 2 + rnd(6);
+    Value b = random_board(tokens, side);
+    for (int k = 0; k < 6; k++) {
+      Value values = ints(3, vals[rnd(8)], vals[rnd(8)], rnd(70));
+      Value cells = CALL(cells, b), want = vm_list_new(vm, vm_list_len(vm, cells), false);
+      int n = 0;
+      for (int i = 0; i < vm_list_len(vm, cells); i++) {
+        Value c = vm_list_items(vm, cells)[i], v = CALL(value, b, c);
+        bool listed = false;
+        for (int j = 0; j < 3; j++) listed |= vm_list_items(vm, values)[j] == v;
+        if (listed) vm_list_items(vm, want)[n++] = c;
+      }
+      Value got = CALL(cells_showing, b, values);
+      ck_assert_int_eq(vm_list_len(vm, got), n);
+      for (int i = 0; i < n; i++) ck_assert(vm_list_items(vm, got)[i] == vm_list_items(vm, want)[i]);
+      /* count_values over cells empty, occupied and beyond the area */
+      Value some = vm_list_new(vm, 8, false);
+      for (int i = 0; i < 8; i++) vm_list_items(vm, some)[i] = C(rnd(side + 4) - 2, rnd(side + 4) - 2);
+      int count = 0;
+      for (int i = 0; i < 8; i++) {
+        Value c = vm_list_items(vm, some)[i], v = CALL(value, b, c);
+        bool listed = false; /* a token may show -1: empty cells never count */
+        for (int j = 0; j < 3; j++) listed |= vm_list_items(vm, values)[j] == v;
+        count += listed && CALL(occupied, b, c);
+      }
+      ck_assert_int_eq(CALL(count_values, b, some, values), count);
+    }
+  }
+}
+END_TEST
+
+/* region_counts: the regions of regions_with_all(b, values, [[v] for v in
+ * values]), each as its count of cells per value; the batched form is the
+ * same query by query. */
+START_TEST(test_region_counts) {
+  Value b = wild_board();
+  ck_assert_str_eq(fmt("[[i", CALL(region_counts, b, ints(2, 3, 0))), "[[2, 3]]");
+  ck_assert_str_eq(fmt("[[i", CALL(region_counts, b, ints(2, 0, 3))), "[[3, 2]]"); /* in list order */
+  ck_assert_str_eq(fmt("[[i", CALL(region_counts, b, ints(2, 4, 0))), "[[3, 1]]");
+  ck_assert_str_eq(fmt("[[i", CALL(region_counts, b, ints(1, 3))), "[[2], [1]]"); /* first entry first */
+  ck_assert_str_eq(fmt("[[i", CALL(region_counts, b, ints(2, 3, 99))), "[]"); /* 99 in no region */
+  ck_assert_str_eq(fmt("[[i", CALL(region_counts, b, ints(0))), "[]");
+  Value queries = vm_list_new(vm, 3, true);
+  Value q[3] = {ints(2, 3, 0), ints(2, 4, 0), ints(1, 3)};
+  for (int i = 0; i < 3; i++) vm_list_items(vm, queries)[i] = q[i];
+  ck_assert_str_eq(fmt("[[[i", CALL(region_counts_each, b, queries)), "[[[2, 3]], [[3, 1]], [[2], [1]]]");
+  ck_assert_str_eq(fmt("[[[i", CALL(region_counts_each, b, vm_list_new(vm, 0, true))), "[]");
+  ok();
+  Value many = vm_list_new(vm, BOARD_GROUPS_MAX + 1, false);
+  for (int i = 0; i <= BOARD_GROUPS_MAX; i++) vm_list_items(vm, many)[i] = i % 7;
+  CALL(region_counts, b, many);
+  expect_error("at most 64 values");
+}
+END_TEST
+
+/* region_counts(b, values) against the lists of regions_with_all(b,
+ * values, [[v] for v in values]) counted by count_values. */
+static void compare_counts(Value b, Value values) {
+  int32_t n = vm_list_len(vm, values);
+  Value groups = vm_list_new(vm, n, true);
+  for (int i = 0; i < n; i++) {
+    Value one = ints(1, (int)vm_list_items(vm, values)[i]);
+    vm_list_items(vm, groups)[i] = one;
+  }
+  Value counts = CALL(region_counts, b, values), lists = CALL(regions_with_all, b, values, groups);
+  ok();
+  ck_assert_int_eq(vm_list_len(vm, counts), vm_list_len(vm, lists));
+  for (int r = 0; r < vm_list_len(vm, lists); r++)
+    for (int i = 0; i < n; i++) {
+      Value region = vm_list_items(vm, lists)[r], one = vm_list_items(vm, groups)[i];
+      ck_assert_int_eq(vm_list_items(vm, vm_list_items(vm, counts)[r])[i],
+                       CALL(count_values, b, region, one));
+    }
+}
+
+/* On random fixed and window boards, square and hex. */
+START_TEST(test_region_counts_random) {
+  rng_state = 0x9E3779B97F4A7C15ULL;
+  Value pips[5];
+  for (int v = 0; v < 5; v++) pips[v] = CALL(token, v);
+  for (int trial = 0; trial < 40; trial++) {
+    int side = 3 + rnd(5), grid = rnd(2) ? GRID_HEX : GRID_SQUARE;
+    Value b = add_board(grid, rnd(2) ? BOARD_BOUND_FIXED : BOARD_BOUND_WINDOW, side, side, 1);
+    for (int y = 0; y < side; y++)
+      for (int x = 0; x < side; x++)
+        if (rnd(4)) CALL(put, b, pips[rnd(5)], C(x, y));
+    for (int k = 0; k < 8; k++) {
+      int n = 1 + rnd(3);
+      Value values = vm_list_new(vm, n, false);
+      for (int i = 0; i < n; i++) vm_list_items(vm, values)[i] = rnd(6); /* 5: on no cell */
+      compare_counts(b, values);
+    }
+  }
+}
+END_TEST
+
+/* On a big board: the working arrays in the heap's scratch, and regions too
+ * big for one word (union-find). */
+START_TEST(test_region_counts_big_board) {
+  Value b = big_board();
+  compare_counts(b, ints(2, 0, 1));
+  compare_counts(b, ints(3, 2, 0, 1));
+  ck_assert_int_gt(vm_list_len(vm, CALL(region_counts, b, ints(2, 1, 2))), 3);
 }
 END_TEST
 
@@ -661,6 +812,9 @@ static Suite *natives_suite(void) {
       {"placements", test_placements},     {"too_many", test_too_many_placements},
       {"placements_matching", test_placements_matching},
       {"regions", test_regions_and_counts}, {"regions_with_all and cells_showing", test_regions_with_all_and_cells_showing}, {"regions of a big board", test_regions_big_board},
+      {"cells_showing and count_values on random boards", test_values_random},
+      {"region_counts", test_region_counts}, {"region_counts on random boards", test_region_counts_random},
+      {"region_counts of a big board", test_region_counts_big_board},
       {"format", test_format},
       {"print", test_print},
   };

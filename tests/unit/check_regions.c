@@ -1,8 +1,10 @@
-/* check_regions.c — board_regions and board_region_cells: hand cases, then
- * a differential test against a naive breadth-first flood fill over a model
- * kept here (its own grid array, entry list and neighbour tables), on
- * unbounded boards (hashed index) and bounded ones (direct index), small
- * (one-word flood fill) and big (union-find). */
+/* check_regions.c — board_regions and the queries over a scan
+ * (board_scan_cells, board_scan_counts): hand cases, then a differential
+ * test against a naive breadth-first flood fill over a model kept here (its
+ * own grid array, entry list and neighbour tables), a naive filter by
+ * groups of values and naive counts, on unbounded boards (hashed index) and
+ * bounded ones (direct index), small (one-word flood fill) and big
+ * (union-find). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,11 +218,32 @@ static void grow(Board *b, int target, int spread) {
   }
 }
 
-/* board_region_cells: region after region, each in entry order. */
-static void compare_region_cells(const Board *b, uint64_t mask, const int32_t *want, int regions) {
+/* The naive filter of board_region_cells: drops the regions of `label`
+ * that miss some group and renumbers the others in order. */
+static int naive_keep(int32_t *label, int regions, const uint64_t *need, int groups) {
+  static uint64_t shown[MAXE];
+  static int32_t renumber[MAXE];
+  for (int r = 0; r < regions; r++) shown[r] = 0;
+  for (int e = 0; e < nv.count; e++)
+    if (label[e] >= 0) shown[label[e]] |= (uint64_t)1 << nv.value[e];
+  int kept = 0;
+  for (int r = 0; r < regions; r++) {
+    bool all = true;
+    for (int g = 0; g < groups; g++) all = all && (shown[r] & need[g]) != 0;
+    renumber[r] = all ? kept++ : -1;
+  }
+  for (int e = 0; e < nv.count; e++)
+    if (label[e] >= 0) label[e] = renumber[label[e]];
+  return kept;
+}
+
+/* board_scan_cells: the regions of `want` (already filtered), region after
+ * region, each in entry order. */
+static void compare_region_cells(const RegionScan *s, uint64_t mask, const uint64_t *need,
+                                 int groups, const int32_t *want, int regions) {
   static int32_t scratch[MAXE], start[MAXE + 1];
   static int64_t cells[MAXE];
-  ck_assert_int_eq(board_region_cells(b, mask, scratch, cells, start), regions);
+  ck_assert_int_eq(board_scan_cells(s, mask, need, groups, scratch, cells, start), regions);
   int k = 0;
   for (int r = 0; r < regions; r++) {
     ck_assert_int_eq(start[r], k);
@@ -231,15 +254,56 @@ static void compare_region_cells(const Board *b, uint64_t mask, const int32_t *w
   ck_assert_int_eq(start[regions], k);
 }
 
+/* board_scan_counts: per region of `want` (already filtered), its cells
+ * showing a value of each group. */
+static void compare_region_counts(const RegionScan *s, uint64_t mask, const uint64_t *need,
+                                  int groups, const int32_t *want, int regions) {
+  static int32_t scratch[MAXE];
+  static int64_t counts[MAXE * BOARD_GROUPS_MAX], tally[MAXE * BOARD_GROUPS_MAX];
+  ck_assert_int_eq(board_scan_counts(s, mask, need, groups, scratch, counts), regions);
+  memset(tally, 0, sizeof(int64_t) * (size_t)(regions * groups));
+  for (int e = 0; e < nv.count; e++)
+    for (int g = 0; g < groups && want[e] >= 0; g++)
+      tally[want[e] * groups + g] += need[g] >> nv.value[e] & 1;
+  for (int i = 0; i < regions * groups; i++)
+    if (counts[i] != tally[i])
+      ck_abort_msg("region %d, group %d: %d cells, not %d", i / groups, i % groups, (int)counts[i],
+                   (int)tally[i]);
+}
+
+/* Random groups of random values: mostly the mask's own small values, so
+ * that regions are kept and dropped alike; sometimes none, or many. */
+static int random_groups(uint64_t *need) {
+  int groups = rnd(8) == 0   ? 0
+               : rnd(8) == 0 ? 5 + (int)rnd(BOARD_GROUPS_MAX - 4)
+                             : 1 + (int)rnd(3);
+  for (int g = 0; g < groups; g++) need[g] = (uint64_t)1 << rnd(5) | (uint64_t)rnd(4) << rnd(62);
+  return groups;
+}
+
+/* Each mask's regions, by themselves and filtered by random groups, from
+ * a scan for that mask and from one for more values (a scan shared by
+ * several queries). */
 static void compare_regions(const Board *b) {
   static int32_t want[MAXE], got[MAXE];
+  uint64_t need[BOARD_GROUPS_MAX];
   for (int k = 0; k < 6; k++) {
     uint64_t mask = k == 0 ? ~(uint64_t)0 : (uint64_t)rnd(16) | (uint64_t)rnd(2) << 63;
     int n_want = naive_regions(mask, want);
     int n_got = board_regions(b, mask, got);
     ck_assert_int_eq(n_got, n_want);
     if (memcmp(got, want, sizeof(int32_t) * (size_t)nv.count) != 0) ck_abort_msg("region labels differ");
-    compare_region_cells(b, mask, want, n_want);
+    RegionScan own, wider;
+    board_region_scan(b, mask, &own);
+    board_region_scan(b, mask | (uint64_t)rnd(16) | (uint64_t)rnd(2) << 62, &wider);
+    for (int t = 0; t < 4; t++) {
+      const RegionScan *s = t % 2 ? &wider : &own;
+      int groups = t < 2 ? 0 : random_groups(need);
+      naive_regions(mask, want);
+      int kept = naive_keep(want, n_want, need, groups);
+      compare_region_cells(s, mask, need, groups, want, kept);
+      compare_region_counts(s, mask, need, groups, want, kept);
+    }
   }
 }
 
