@@ -26,6 +26,10 @@
  * The header also counts occupied coordinates (tops), so filled() and
  * cells() need no scan of the index.
  *
+ * Bounded boards whose reach fits a 64-bit word (at a stride of its width
+ * plus a few spare bits) end with their value words (board.h): 8 slots of a
+ * value and a word, 80 bytes.
+ *
  * Limits: capacity <= 65535 (BoardCell.below is a uint16 entry + 1);
  * coordinates must stay within int16 (about +-32000) — unbounded boards grow
  * one cell per tile cell, far below that. */
@@ -74,8 +78,26 @@ static size_t index_bytes(const BoardSpec *spec) {
   return ALIGN8((size_t)index_slots(cap) * slot_size);
 }
 
-size_t board_bytes(const BoardSpec *spec) {
+/* The value words' stride: the reach's width plus up to three spare bits
+ * per row — a flat frame round a domino (placements.c) takes the words as
+ * they are when its margin and guard bits fit that stride — or fewer, so
+ * that the reach fits a word; 0 when no stride does, or the board is
+ * unbounded. */
+static int words_stride(const BoardSpec *s) {
+  if (s->bound != BOARD_BOUND_FIXED && s->bound != BOARD_BOUND_WINDOW) return 0;
+  int w = s->w, h = s->h;
+  if (w < 1 || h < 1 || w > 64 || h > 64) return 0;
+  for (int stride = w + 3; stride > w; stride--)
+    if (stride <= 64 && (h - 1) * stride + w <= 64) return stride;
+  return 0;
+}
+
+static size_t words_offset(const BoardSpec *spec) {
   return index_offset(clamp_capacity(spec->capacity)) + index_bytes(spec);
+}
+
+size_t board_bytes(const BoardSpec *spec) {
+  return words_offset(spec) + (words_stride(spec) ? sizeof(ValueWords) : 0);
 }
 
 static BoardCell *cells_of(Board *b) { return (BoardCell *)((char *)b + cells_offset()); }
@@ -92,6 +114,8 @@ void board_init(Board *b, const BoardSpec *spec) {
   b->spec.w = spec->w, b->spec.h = spec->h;
   b->spec.capacity = clamp_capacity(spec->capacity);
   b->index_at = (int32_t)index_offset(b->spec.capacity);
+  b->word_stride = (uint8_t)words_stride(&b->spec);
+  if (b->word_stride) b->words_at = (int32_t)words_offset(&b->spec);
   int dw, dh;
   if (direct_size(&b->spec, &dw, &dh)) {
     b->dw = (int16_t)dw, b->dh = (int16_t)dh; /* all slots 0: empty */
@@ -185,6 +209,49 @@ bool board_fits_window(const Board *b, const Coord *extra, int n) {
     if (extra[i].y > max_y) max_y = extra[i].y;
   }
   return max_x - min_x + 1 <= b->spec.w && max_y - min_y + 1 <= b->spec.h;
+}
+
+/* ---- value words ---- */
+
+static ValueWords *words_of(Board *b) { return (ValueWords *)((char *)b + b->words_at); }
+
+/* The slot of value v, taken if new; -1 when every slot is taken. */
+static int value_slot(Board *b, ValueWords *vw, int v) {
+  int i = board_value_slot(b, vw, v);
+  if (i >= 0 || i == ~BOARD_VALUE_SLOTS) return i < 0 ? -1 : i;
+  i = ~i;
+  vw->value[i] = (int16_t)v;
+  b->word_slots |= (uint8_t)(1u << i);
+  return i;
+}
+
+/* Brings the value words up to date with entries from..count-1, just
+ * written, the box grown round them already; (mx, my): the box's corner
+ * before them (any when from is 0). A stacked cell takes the place of the
+ * one below it. */
+static __attribute__((noinline)) void words_note(Board *b, int from, int mx, int my) {
+  const int stride = b->word_stride, min_x = b->min_x, min_y = b->min_y;
+  const int ext_x = b->max_x - min_x;
+  if (ext_x >= stride || (b->max_y - min_y) * stride + ext_x >= 64) {
+    b->words_at = 0; /* the box outgrew the word: a window overflowed by board_place */
+    return;
+  }
+  ValueWords *vw = words_of(b);
+  const int shift = from ? (mx - min_x) + (my - min_y) * stride : 0;
+  if (shift) /* unused words are 0 */
+    for (int i = 0; i < BOARD_VALUE_SLOTS; i++) vw->word[i] <<= shift;
+  const BoardCell *cells = board_cell(b, 0);
+  for (int e = from; e < b->count; e++) {
+    const BoardCell *c = &cells[e];
+    uint64_t bit = (uint64_t)1 << ((c->x - min_x) + (c->y - min_y) * stride);
+    if (c->below) vw->word[value_slot(b, vw, cells[c->below - 1].value)] &= ~bit;
+    int i = value_slot(b, vw, c->value);
+    if (i < 0) {
+      b->words_at = 0; /* more values than slots */
+      return;
+    }
+    vw->word[i] |= bit;
+  }
 }
 
 /* Orientations are linear maps (rotations and a mirror, in axial
@@ -321,6 +388,7 @@ static void commit(Board *b, const TileDef *t, Placement p, const Coord *cells,
       b->ox = cells[0].x - (b->spec.w - 1), b->oy = cells[0].y - (b->spec.h - 1);
   }
   int min_x = b->min_x, max_x = b->max_x, min_y = b->min_y, max_y = b->max_y;
+  const int first = b->count, corner_x = min_x, corner_y = min_y;
   const int ox = b->ox, oy = b->oy, dw = b->dw;
   /* bytes for a direct index of small capacity (the common case) */
   uint8_t *direct8 = tops_at && dw && b->spec.capacity <= 255 ? (uint8_t *)index_of(b) : NULL;
@@ -347,6 +415,7 @@ static void commit(Board *b, const TileDef *t, Placement p, const Coord *cells,
   b->min_x = (int16_t)min_x, b->max_x = (int16_t)max_x;
   b->min_y = (int16_t)min_y, b->max_y = (int16_t)max_y;
   b->count = e, b->tops = tops;
+  if (b->words_at) words_note(b, first, corner_x, corner_y);
 }
 
 /* Rejects (before changing anything): a full board, a level outside
@@ -408,6 +477,7 @@ static __attribute__((noinline)) int place_move_direct8(Board *b, const TileDef 
   if (!distinct_cells(cells, n)) return MOVE_INVALID;
   if (count == 0 && !fixed) /* the first cell: the direct index centres on it */
     b->ox = cells[0].x - (b->spec.w - 1), b->oy = cells[0].y - (b->spec.h - 1);
+  const int corner_x = b->min_x, corner_y = b->min_y;
   b->min_x = (int16_t)min_x, b->max_x = (int16_t)max_x;
   b->min_y = (int16_t)min_y, b->max_y = (int16_t)max_y;
   b->count = count + n, b->tops += n;
@@ -420,6 +490,7 @@ static __attribute__((noinline)) int place_move_direct8(Board *b, const TileDef 
     out[i] = (BoardCell){.x = c.x, .y = c.y, .value = t->value[i], .tile = tile,
                          .part = (uint8_t)i}; /* level 0, nothing below */
   }
+  if (b->words_at) words_note(b, count, corner_x, corner_y);
   return MOVE_OK;
 }
 

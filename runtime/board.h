@@ -49,7 +49,48 @@ typedef struct Board {
   int32_t ox, oy;     /* direct index: coordinate of its cell (0,0) (window: set
                          by the first cell placed) */
   int16_t dw, dh;     /* direct index: its size; 0 for a hashed index */
+  int32_t words_at;   /* byte offset of the value words from the header; 0: none kept */
+  uint8_t word_stride; /* value words: bits per row */
+  uint8_t word_slots;  /* value words: the slots in use, a bit each */
+  uint8_t pad_[2];
 } Board;
+
+/* Value words: where each value shows, kept up to date by every placing on
+ * bounded boards whose reach fits a word (matching.c reads them instead of
+ * scanning the cells). word[i] holds the top cells showing value[i], cell
+ * (x, y) at bit (x - min_x) + (y - min_y) * word_stride: the occupied box's
+ * corner is the origin, so the words shift when the box grows left or up.
+ * A value's slot is found by open addressing from its low bits (a lookup
+ * is a probe or two). A board keeps no words (words_at = 0) when it is
+ * unbounded or too big, and stops keeping them for good when a value finds
+ * no free slot or the box no longer fits. Unused slots' words are 0. */
+enum { BOARD_VALUE_SLOTS = 8 };
+typedef struct ValueWords {
+  int16_t value[BOARD_VALUE_SLOTS];
+  uint64_t word[BOARD_VALUE_SLOTS];
+} ValueWords;
+
+static inline const ValueWords *board_value_words(const Board *b) {
+  return b->words_at ? (const ValueWords *)((const char *)b + b->words_at) : NULL;
+}
+
+/* The slot holding value v, else ~(the free slot where it would go), else
+ * (every slot taken) ~BOARD_VALUE_SLOTS. */
+static inline int board_value_slot(const Board *b, const ValueWords *vw, int v) {
+  const unsigned used = b->word_slots, last = BOARD_VALUE_SLOTS - 1;
+  unsigned i = (unsigned)v & last;
+  for (int probes = 0; probes < BOARD_VALUE_SLOTS; probes++, i = (i + 1) & last) {
+    if (!(used >> i & 1)) return ~(int)i;
+    if (vw->value[i] == v) return (int)i;
+  }
+  return ~BOARD_VALUE_SLOTS;
+}
+
+/* The top cells showing v, in the value words' layout (0 when none). */
+static inline uint64_t board_value_word(const Board *b, const ValueWords *vw, int v) {
+  int i = board_value_slot(b, vw, v);
+  return i >= 0 ? vw->word[i] : 0;
+}
 
 size_t board_bytes(const BoardSpec *spec); /* 8-byte multiple */
 void board_init(Board *b, const BoardSpec *spec);
