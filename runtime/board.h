@@ -246,6 +246,15 @@ int board_placements_words(const Board *b, const TileDef *tiles, int tile_id,
                            const BoardFrame *f, const uint64_t *occupied,
                            const uint64_t *const *touch, int64_t *packed, int cap);
 
+/* board_placements_words on a board keeping value words, with the words
+ * in their own layout (board.h): occupied = every occupied cell, match[i]
+ * (per tile cell) = the top cells tile cell i may touch. The same
+ * placements, written to out or, when packed is set, there packed. -1 when
+ * the board keeps no words or board_frame's frame, flat at the words'
+ * stride, does not fit a word. */
+int board_placements_kept(const Board *b, const TileDef *tiles, int tile_id, uint64_t occupied,
+                          const uint64_t *match, Placement *out, int64_t *packed, int cap);
+
 /* Flood fill over top cells whose value v satisfies (value_mask >> v) & 1
  * (values outside 0..63 never match), orthogonal adjacency of the grid.
  * region_of[e] = region number (0..) for each matching top entry e, -1
