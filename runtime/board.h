@@ -60,10 +60,10 @@ typedef struct Board {
  * scanning the cells). word[i] holds the top cells showing value[i], cell
  * (x, y) at bit (x - min_x) + (y - min_y) * word_stride: the occupied box's
  * corner is the origin, so the words shift when the box grows left or up.
- * A value's slot is found by open addressing from its low bits (a lookup
- * is a probe or two). A board keeps no words (words_at = 0) when it is
- * unbounded or too big, and stops keeping them for good when a value finds
- * no free slot or the box no longer fits. Unused slots' words are 0. */
+ * A value's slot is found by open addressing (board_value_slot). A board
+ * keeps no words (words_at = 0) when it is unbounded or too big, and stops
+ * keeping them for good when a value finds no free slot or the box no
+ * longer fits. Unused slots' words are 0. */
 enum { BOARD_VALUE_SLOTS = 8 };
 typedef struct ValueWords {
   int16_t value[BOARD_VALUE_SLOTS];
@@ -75,15 +75,17 @@ static inline const ValueWords *board_value_words(const Board *b) {
 }
 
 /* The slot holding value v, else ~(the free slot where it would go), else
- * (every slot taken) ~BOARD_VALUE_SLOTS. */
+ * (every slot taken) ~BOARD_VALUE_SLOTS. Probing starts from v's low bits
+ * mixed with the next ones: small values take their own slots, and a
+ * token's 99 does not land on 3, so the first probe nearly always decides. */
+static inline unsigned board_value_home(int v) {
+  return ((unsigned)v ^ (unsigned)v >> 3) & (BOARD_VALUE_SLOTS - 1);
+}
+int board_value_probe(const Board *b, const ValueWords *vw, int v); /* past the first probe */
 static inline int board_value_slot(const Board *b, const ValueWords *vw, int v) {
-  const unsigned used = b->word_slots, last = BOARD_VALUE_SLOTS - 1;
-  unsigned i = (unsigned)v & last;
-  for (int probes = 0; probes < BOARD_VALUE_SLOTS; probes++, i = (i + 1) & last) {
-    if (!(used >> i & 1)) return ~(int)i;
-    if (vw->value[i] == v) return (int)i;
-  }
-  return ~BOARD_VALUE_SLOTS;
+  const unsigned i = board_value_home(v);
+  if (!(b->word_slots >> i & 1)) return ~(int)i;
+  return vw->value[i] == v ? (int)i : board_value_probe(b, vw, v);
 }
 
 /* The top cells showing v, in the value words' layout (0 when none). */
@@ -152,6 +154,9 @@ MoveCheck board_check_move(const Board *b, const TileDef *t, Placement p, const 
 /* board_check_move, and when it answers MOVE_OK the placing too, with one
  * index look-up per cell (the place() native); returns the MoveCheck. */
 int board_place_move(Board *b, const TileDef *t, Placement p, const Coord *cells, int *bad);
+/* board_place_move with the cells worked out here; cells (room for
+ * TILE_MAX_CELLS) gets them when the move is refused, for the message. */
+int board_place_tile(Board *b, const TileDef *t, Placement p, Coord *cells, int *bad);
 
 typedef enum {
   PLACE_ADJACENT,  /* level 0, every covered cell empty, touching an occupied

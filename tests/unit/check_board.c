@@ -357,7 +357,7 @@ START_TEST(test_place_move_differential) {
     int w = 2 + (int)((r >> 6) % 5), h = 2 + (int)((r >> 9) % 5);
     int capacity = (r >> 12) % 4 == 0 ? 300 : 6 + (int)((r >> 14) % 30);
     Board *b = new_board(grid, bound, levels, w, h, capacity);
-    Board *copy = malloc(board_bytes(&b->spec));
+    Board *copy = malloc(board_bytes(&b->spec)), *tiled = malloc(board_bytes(&b->spec));
     int ox = bound == BOARD_BOUND_FIXED ? 0 : (int)((r >> 20) % 40) - 20, oy = ox / 2;
     for (int m = 0; m < 60; m++) {
       seed = seed * 6364136223846793005ull + 1442695040888963407ull;
@@ -373,6 +373,15 @@ START_TEST(test_place_move_differential) {
       MoveCheck want = expected_check(b, t, p, cells, &want_bad);
       size_t bytes = board_bytes(&b->spec);
       memcpy(copy, b, bytes);
+      memcpy(tiled, b, bytes);
+      /* board_place_tile: the same verdict and board, the cells given when refused */
+      Coord tile_cells[TILE_MAX_CELLS];
+      int tile_bad = -1;
+      ck_assert_int_eq(board_place_tile(tiled, t, p, tile_cells, &tile_bad), want);
+      if (want != MOVE_OK)
+        for (int i = 0; i < t->cell_count; i++)
+          ck_assert(tile_cells[i].x == cells[i].x && tile_cells[i].y == cells[i].y);
+      if (want >= MOVE_OUTSIDE && want <= MOVE_NO_BASE) ck_assert_int_eq(tile_bad, want_bad);
       ck_assert_int_eq(board_check_move(b, t, p, cells, &check_bad), want); /* changes nothing */
       ck_assert_int_eq(board_place_move(b, t, p, cells, &got_bad), want);
       verdicts[want]++;
@@ -382,10 +391,12 @@ START_TEST(test_place_move_differential) {
       }
       if (want == MOVE_OK) ck_assert_int_eq(board_place_cells(copy, t, p, cells), 0);
       ck_assert_mem_eq(b, copy, board_bytes(&b->spec));
+      ck_assert_mem_eq(b, tiled, board_bytes(&b->spec));
       expect_value_words(b);
     }
     free(b);
     free(copy);
+    free(tiled);
   }
   for (int v = MOVE_OK; v <= MOVE_INVALID; v++) ck_assert_int_gt(verdicts[v], 20);
 }
