@@ -476,24 +476,30 @@ int board_place_cells(Board *b, const TileDef *t, Placement p, const Coord *cell
 }
 
 /* board_place_move's common case: a move that every check lets through, on
- * a one-level board with a byte-wide direct index and cells already (a small
- * fixed or window board in play). Places it and returns true; false, with
- * nothing changed, when some check would refuse it: check_move then says
- * which (refusals are rare). A cell beyond the direct index is beyond fixed
- * bounds or the window's reach. */
-static inline bool place_direct8(Board *b, const TileDef *t, Placement p, const Coord *cells) {
-  const int n = t->cell_count, count = b->count;
-  if (p.level != 0 || count + n > b->spec.capacity || n > TILE_MAX_CELLS) return false;
+ * a one-level board with a byte-wide direct index (a small fixed or window
+ * board). Places it and returns true; false, with nothing changed, when some
+ * check would refuse it: check_move then says which (refusals are rare). A
+ * cell beyond the direct index is beyond fixed bounds or the window's reach.
+ * On an `empty` board (an instance of its own) a window board's index
+ * centres on cell 0, set only when the move is made. */
+static inline __attribute__((always_inline)) bool place_direct8(Board *b, const TileDef *t,
+                                                                Placement p, const Coord *cells,
+                                                                const bool empty) {
+  const int n = t->cell_count, count = empty ? 0 : b->count;
+  if (p.level != 0 || count + n > b->spec.capacity || n > TILE_MAX_CELLS || n < 1) return false;
   uint8_t *ix = (uint8_t *)index_of(b);
   int slot[TILE_MAX_CELLS] = {0};
-  const int ox = b->ox, oy = b->oy, dw = b->dw, dh = b->dh;
+  const bool centre = empty && b->spec.bound == BOARD_BOUND_WINDOW;
+  const int ox = centre ? cells[0].x - (b->spec.w - 1) : b->ox;
+  const int oy = centre ? cells[0].y - (b->spec.h - 1) : b->oy, dw = b->dw, dh = b->dh;
   for (int i = 0; i < n; i++) {
     const unsigned x = (unsigned)(cells[i].x - ox), y = (unsigned)(cells[i].y - oy);
     if (x >= (unsigned)dw || y >= (unsigned)dh) return false;
     slot[i] = (int)(y * (unsigned)dw + x);
     if (ix[slot[i]]) return false;
   }
-  int min_x = b->min_x, max_x = b->max_x, min_y = b->min_y, max_y = b->max_y;
+  const int cx = empty ? cells[0].x : b->min_x, cy = empty ? cells[0].y : b->min_y;
+  int min_x = cx, max_x = empty ? cx : b->max_x, min_y = cy, max_y = empty ? cy : b->max_y;
   for (int i = 0; i < n; i++) {
     const int x = cells[i].x, y = cells[i].y;
     min_x = x < min_x ? x : min_x, max_x = x > max_x ? x : max_x;
@@ -505,9 +511,10 @@ static inline bool place_direct8(Board *b, const TileDef *t, Placement p, const 
   for (int i = 1; i < n; i++)
     for (int j = 0; j < i; j++)
       if (slot[i] == slot[j]) return false;
+  if (centre) b->ox = ox, b->oy = oy;
   if (b->words_at) { /* before the header moves; the box fits the words (words_stride) */
     const int stride = b->word_stride, origin = min_x + min_y * stride;
-    words_shift(b, b->min_x + b->min_y * stride - origin);
+    words_shift(b, cx + cy * stride - origin);
     for (int i = 0; i < n; i++)
       if (!words_set(b, t->value[i], (uint64_t)1 << (cells[i].x + cells[i].y * stride - origin)))
         break;
@@ -525,9 +532,9 @@ static inline bool place_direct8(Board *b, const TileDef *t, Placement p, const 
   return true;
 }
 
-/* Whether place_direct8 may try the move. */
+/* Whether place_direct8 may try the move (place_pair8 on a board with cells). */
 static inline bool direct8_board(const Board *b) {
-  return b->dw && b->spec.capacity <= 255 && b->spec.levels == 1 && b->count > 0;
+  return b->dw && b->spec.capacity <= 255 && b->spec.levels == 1;
 }
 
 /* The checks in order, and the move when they pass. */
@@ -539,8 +546,16 @@ static __attribute__((noinline)) int place_checked_move(Board *b, const TileDef 
   return why;
 }
 
+/* The first tile of an empty board (a game's start token, say), apart. */
+static __attribute__((noinline)) bool place_first_direct8(Board *b, const TileDef *t, Placement p,
+                                                          const Coord *cells) {
+  return place_direct8(b, t, p, cells, true);
+}
+
 int board_place_move(Board *b, const TileDef *t, Placement p, const Coord *cells, int *bad) {
-  if (direct8_board(b) && place_direct8(b, t, p, cells)) return MOVE_OK;
+  if (direct8_board(b) && (b->count ? place_direct8(b, t, p, cells, false)
+                                    : place_first_direct8(b, t, p, cells)))
+    return MOVE_OK;
   return place_checked_move(b, t, p, cells, bad);
 }
 
@@ -588,7 +603,8 @@ static inline bool place_pair8(Board *b, const TileDef *t, const Placement *p) {
 }
 
 int board_place_tile(Board *b, const TileDef *t, Placement p, Coord *cells, int *bad) {
-  if ((t->cell_count == 1 || t->cell_count == 2) && direct8_board(b) && place_pair8(b, t, &p))
+  if ((t->cell_count == 1 || t->cell_count == 2) && direct8_board(b) && b->count > 0 &&
+      place_pair8(b, t, &p))
     return MOVE_OK;
   cells_at((GridKind)b->spec.grid, t, p, cells);
   return board_place_move(b, t, p, cells, bad);
