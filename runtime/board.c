@@ -26,6 +26,10 @@
  * The header also counts occupied coordinates (tops), so filled() and
  * cells() need no scan of the index.
  *
+ * Bounded boards whose reach fits a 64-bit word (at a stride of its width
+ * plus a few spare bits) end with their value words (board.h): 8 slots of a
+ * value and a word, 80 bytes.
+ *
  * Limits: capacity <= 65535 (BoardCell.below is a uint16 entry + 1);
  * coordinates must stay within int16 (about +-32000) — unbounded boards grow
  * one cell per tile cell, far below that. */
@@ -74,8 +78,26 @@ static size_t index_bytes(const BoardSpec *spec) {
   return ALIGN8((size_t)index_slots(cap) * slot_size);
 }
 
-size_t board_bytes(const BoardSpec *spec) {
+/* The value words' stride: the reach's width plus up to three spare bits
+ * per row — a flat frame round a domino (placements.c) takes the words as
+ * they are when its margin and guard bits fit that stride — or fewer, so
+ * that the reach fits a word; 0 when no stride does, or the board is
+ * unbounded. */
+static int words_stride(const BoardSpec *s) {
+  if (s->bound != BOARD_BOUND_FIXED && s->bound != BOARD_BOUND_WINDOW) return 0;
+  int w = s->w, h = s->h;
+  if (w < 1 || h < 1 || w > 64 || h > 64) return 0;
+  for (int stride = w + 3; stride > w; stride--)
+    if (stride <= 64 && (h - 1) * stride + w <= 64) return stride;
+  return 0;
+}
+
+static size_t words_offset(const BoardSpec *spec) {
   return index_offset(clamp_capacity(spec->capacity)) + index_bytes(spec);
+}
+
+size_t board_bytes(const BoardSpec *spec) {
+  return words_offset(spec) + (words_stride(spec) ? sizeof(ValueWords) : 0);
 }
 
 static BoardCell *cells_of(Board *b) { return (BoardCell *)((char *)b + cells_offset()); }
@@ -92,6 +114,8 @@ void board_init(Board *b, const BoardSpec *spec) {
   b->spec.w = spec->w, b->spec.h = spec->h;
   b->spec.capacity = clamp_capacity(spec->capacity);
   b->index_at = (int32_t)index_offset(b->spec.capacity);
+  b->word_stride = (uint8_t)words_stride(&b->spec);
+  if (b->word_stride) b->words_at = (int32_t)words_offset(&b->spec);
   int dw, dh;
   if (direct_size(&b->spec, &dw, &dh)) {
     b->dw = (int16_t)dw, b->dh = (int16_t)dh; /* all slots 0: empty */
@@ -187,6 +211,86 @@ bool board_fits_window(const Board *b, const Coord *extra, int n) {
   return max_x - min_x + 1 <= b->spec.w && max_y - min_y + 1 <= b->spec.h;
 }
 
+static inline int imin(int a, int b) { return a < b ? a : b; }
+static inline int imax(int a, int b) { return a > b ? a : b; }
+
+/* ---- value words ---- */
+
+static ValueWords *words_of(Board *b) { return (ValueWords *)((char *)b + b->words_at); }
+
+int board_value_probe(const Board *b, const ValueWords *vw, int v) {
+  const unsigned used = b->word_slots, last = BOARD_VALUE_SLOTS - 1;
+  unsigned i = board_value_home(v);
+  for (int probes = 0; probes < BOARD_VALUE_SLOTS; probes++, i = (i + 1) & last) {
+    if (!(used >> i & 1)) return ~(int)i;
+    if (vw->value[i] == v) return (int)i;
+  }
+  return ~BOARD_VALUE_SLOTS;
+}
+
+/* The slot of value v, taken if new; -1 when every slot is taken. */
+static inline int value_slot(Board *b, ValueWords *vw, int v) {
+  int i = board_value_slot(b, vw, v);
+  if (i >= 0 || i == ~BOARD_VALUE_SLOTS) return i < 0 ? -1 : i;
+  i = ~i;
+  vw->value[i] = (int16_t)v;
+  b->word_slots |= (uint8_t)(1u << i);
+  return i;
+}
+
+/* Moves the words by `shift` bits: the box's corner moved left or up. */
+static inline __attribute__((always_inline)) void words_shift(Board *b, int shift) {
+  if (shift) { /* unused words are 0 */
+    ValueWords *vw = words_of(b);
+    for (int i = 0; i < BOARD_VALUE_SLOTS; i++) vw->word[i] <<= shift;
+  }
+}
+
+/* Moves the words to the box's corner after the box grew round new cells
+ * (it was at (cx, cy)); false, and the board keeps no words from now on,
+ * when the box no longer fits a word (a window overflowed by board_place). */
+static inline bool words_follow(Board *b, int cx, int cy) {
+  const int stride = b->word_stride, min_x = b->min_x, min_y = b->min_y;
+  const int ext_x = b->max_x - min_x;
+  if (ext_x >= stride || (b->max_y - min_y) * stride + ext_x >= 64) {
+    b->words_at = 0;
+    return false;
+  }
+  words_shift(b, (cx - min_x) + (cy - min_y) * stride);
+  return true;
+}
+
+/* Sets bit `bit` in the word of value v; false, and no words from now on,
+ * when v finds no slot. */
+static inline __attribute__((always_inline)) bool words_set(Board *b, int v, uint64_t bit) {
+  ValueWords *vw = words_of(b);
+  int i = value_slot(b, vw, v);
+  if (i < 0) {
+    b->words_at = 0;
+    return false;
+  }
+  vw->word[i] |= bit;
+  return true;
+}
+
+/* The words after entries from..count-1 were written (any level), the box
+ * grown round them from corner (cx, cy): a stacked cell takes the place of
+ * the one below it. */
+static __attribute__((noinline)) void words_note(Board *b, int from, int cx, int cy) {
+  if (!words_follow(b, cx, cy)) return;
+  const int stride = b->word_stride, origin = b->min_x + b->min_y * stride;
+  const BoardCell *cells = board_cell(b, 0);
+  for (int e = from; e < b->count; e++) {
+    const BoardCell *c = &cells[e];
+    uint64_t bit = (uint64_t)1 << (c->x + c->y * stride - origin);
+    if (c->below) { /* its value has a slot: it was placed with words kept */
+      ValueWords *vw = words_of(b);
+      vw->word[value_slot(b, vw, cells[c->below - 1].value)] &= ~bit;
+    }
+    if (!words_set(b, c->value, bit)) return;
+  }
+}
+
 /* Orientations are linear maps (rotations and a mirror, in axial
  * coordinates on hex grids), so each is a 2x2 matrix: the images of (1,0)
  * and (0,1) under grid_transform (unit.check_board compares the two), so
@@ -214,7 +318,7 @@ static const Matrix *orientation_matrix(GridKind g, int orientation) {
 
 /* Cell 0 always lands on the anchor, even if a tile's cell 0 offset is not
  * (0, 0). */
-int placement_cells(GridKind g, const TileDef *t, Placement p, Coord *out) {
+static inline int cells_at(GridKind g, const TileDef *t, Placement p, Coord *out) {
   const Matrix m = *orientation_matrix(g, p.orientation);
   const int n = t->cell_count, x0 = t->dx[0], y0 = t->dy[0], ax = p.at.x, ay = p.at.y;
   for (int i = 0; i < n; i++) {
@@ -222,6 +326,10 @@ int placement_cells(GridKind g, const TileDef *t, Placement p, Coord *out) {
     out[i] = (Coord){(int16_t)(ax + m.xx * x + m.yx * y), (int16_t)(ay + m.xy * x + m.yy * y)};
   }
   return n;
+}
+
+int placement_cells(GridKind g, const TileDef *t, Placement p, Coord *out) {
+  return cells_at(g, t, p, out);
 }
 
 /* ---- placing ---- */
@@ -321,6 +429,7 @@ static void commit(Board *b, const TileDef *t, Placement p, const Coord *cells,
       b->ox = cells[0].x - (b->spec.w - 1), b->oy = cells[0].y - (b->spec.h - 1);
   }
   int min_x = b->min_x, max_x = b->max_x, min_y = b->min_y, max_y = b->max_y;
+  const int first = b->count, corner_x = min_x, corner_y = min_y;
   const int ox = b->ox, oy = b->oy, dw = b->dw;
   /* bytes for a direct index of small capacity (the common case) */
   uint8_t *direct8 = tops_at && dw && b->spec.capacity <= 255 ? (uint8_t *)index_of(b) : NULL;
@@ -347,6 +456,7 @@ static void commit(Board *b, const TileDef *t, Placement p, const Coord *cells,
   b->min_x = (int16_t)min_x, b->max_x = (int16_t)max_x;
   b->min_y = (int16_t)min_y, b->max_y = (int16_t)max_y;
   b->count = e, b->tops = tops;
+  if (b->words_at) words_note(b, first, corner_x, corner_y);
 }
 
 /* Rejects (before changing anything): a full board, a level outside
@@ -365,69 +475,137 @@ int board_place_cells(Board *b, const TileDef *t, Placement p, const Coord *cell
   return 0;
 }
 
-/* board_place_move on a one-level board with a byte-wide direct index (a
- * small fixed or window board: the common case), with the header in
- * locals: the same checks in the same order. Every cell is new, on level 0.
- * A cell beyond the direct index is empty; if it lies outside the window,
- * the window check says so. Short loops, each with few values live, so the
- * compiler keeps them in registers. */
-static __attribute__((noinline)) int place_move_direct8(Board *b, const TileDef *t, Placement p,
-                                                       const Coord *cells, int *bad) {
-  const int n = t->cell_count, count = b->count;
-  if (p.level != 0) return MOVE_BAD_LEVEL;
-  if (count + n > b->spec.capacity || n > TILE_MAX_CELLS) { /* rare: reported in order */
-    int32_t top[TILE_MAX_CELLS];
-    return check_move(b, t, p, cells, bad, top);
-  }
-  const bool fixed = b->spec.bound == BOARD_BOUND_FIXED;
+/* board_place_move's common case: a move that every check lets through, on
+ * a one-level board with a byte-wide direct index (a small fixed or window
+ * board). Places it and returns true; false, with nothing changed, when some
+ * check would refuse it: check_move then says which (refusals are rare). A
+ * cell beyond the direct index is beyond fixed bounds or the window's reach.
+ * On an `empty` board (an instance of its own) a window board's index
+ * centres on cell 0, set only when the move is made. */
+static inline __attribute__((always_inline)) bool place_direct8(Board *b, const TileDef *t,
+                                                                Placement p, const Coord *cells,
+                                                                const bool empty) {
+  const int n = t->cell_count, count = empty ? 0 : b->count;
+  if (p.level != 0 || count + n > b->spec.capacity || n > TILE_MAX_CELLS || n < 1) return false;
   uint8_t *ix = (uint8_t *)index_of(b);
-  if (fixed) {
-    const unsigned w = (unsigned)b->spec.w, h = (unsigned)b->spec.h;
-    for (int i = 0; i < n; i++) {
-      *bad = i;
-      if ((unsigned)cells[i].x >= w || (unsigned)cells[i].y >= h) return MOVE_OUTSIDE;
-      if (ix[cells[i].y * (int)w + cells[i].x]) return MOVE_OCCUPIED; /* origin 0,0 */
-    }
-  } else if (count) {
-    const int ox = b->ox, oy = b->oy;
-    const unsigned dw = (unsigned)b->dw, dh = (unsigned)b->dh;
-    for (int i = 0; i < n; i++) {
-      unsigned dx = (unsigned)(cells[i].x - ox), dy = (unsigned)(cells[i].y - oy);
-      *bad = i;
-      if (dx < dw && dy < dh && ix[dy * dw + dx]) return MOVE_OCCUPIED;
-    }
-  }
-  int min_x = count ? b->min_x : cells[0].x, max_x = count ? b->max_x : cells[0].x;
-  int min_y = count ? b->min_y : cells[0].y, max_y = count ? b->max_y : cells[0].y;
+  int slot[TILE_MAX_CELLS] = {0};
+  const bool centre = empty && b->spec.bound == BOARD_BOUND_WINDOW;
+  const int ox = centre ? cells[0].x - (b->spec.w - 1) : b->ox;
+  const int oy = centre ? cells[0].y - (b->spec.h - 1) : b->oy, dw = b->dw, dh = b->dh;
   for (int i = 0; i < n; i++) {
-    int x = cells[i].x, y = cells[i].y;
+    const unsigned x = (unsigned)(cells[i].x - ox), y = (unsigned)(cells[i].y - oy);
+    if (x >= (unsigned)dw || y >= (unsigned)dh) return false;
+    slot[i] = (int)(y * (unsigned)dw + x);
+    if (ix[slot[i]]) return false;
+  }
+  const int cx = empty ? cells[0].x : b->min_x, cy = empty ? cells[0].y : b->min_y;
+  int min_x = cx, max_x = empty ? cx : b->max_x, min_y = cy, max_y = empty ? cy : b->max_y;
+  for (int i = 0; i < n; i++) {
+    const int x = cells[i].x, y = cells[i].y;
     min_x = x < min_x ? x : min_x, max_x = x > max_x ? x : max_x;
     min_y = y < min_y ? y : min_y, max_y = y > max_y ? y : max_y;
   }
-  if (!fixed && (max_x - min_x >= b->spec.w || max_y - min_y >= b->spec.h)) return MOVE_NO_FIT;
-  if (!distinct_cells(cells, n)) return MOVE_INVALID;
-  if (count == 0 && !fixed) /* the first cell: the direct index centres on it */
-    b->ox = cells[0].x - (b->spec.w - 1), b->oy = cells[0].y - (b->spec.h - 1);
+  if (b->spec.bound == BOARD_BOUND_WINDOW &&
+      (max_x - min_x >= b->spec.w || max_y - min_y >= b->spec.h))
+    return false;
+  for (int i = 1; i < n; i++)
+    for (int j = 0; j < i; j++)
+      if (slot[i] == slot[j]) return false;
+  if (centre) b->ox = ox, b->oy = oy;
+  if (b->words_at) { /* before the header moves; the box fits the words (words_stride) */
+    const int stride = b->word_stride, origin = min_x + min_y * stride;
+    words_shift(b, cx + cy * stride - origin);
+    for (int i = 0; i < n; i++)
+      if (!words_set(b, t->value[i], (uint64_t)1 << (cells[i].x + cells[i].y * stride - origin)))
+        break;
+  }
   b->min_x = (int16_t)min_x, b->max_x = (int16_t)max_x;
   b->min_y = (int16_t)min_y, b->max_y = (int16_t)max_y;
   b->count = count + n, b->tops += n;
-  const int ox = b->ox, oy = b->oy, dw = b->dw;
   const uint16_t tile = (uint16_t)p.tile;
   BoardCell *out = cells_of(b) + count;
   for (int i = 0; i < n; i++) {
-    Coord c = cells[i];
-    ix[(c.y - oy) * dw + (c.x - ox)] = (uint8_t)(count + i + 1);
-    out[i] = (BoardCell){.x = c.x, .y = c.y, .value = t->value[i], .tile = tile,
+    ix[slot[i]] = (uint8_t)(count + i + 1);
+    out[i] = (BoardCell){.x = cells[i].x, .y = cells[i].y, .value = t->value[i], .tile = tile,
                          .part = (uint8_t)i}; /* level 0, nothing below */
   }
-  return MOVE_OK;
+  return true;
 }
 
-int board_place_move(Board *b, const TileDef *t, Placement p, const Coord *cells, int *bad) {
-  if (b->dw && b->spec.capacity <= 255 && b->spec.levels == 1 && t->cell_count > 0)
-    return place_move_direct8(b, t, p, cells, bad);
+/* Whether place_direct8 may try the move (place_pair8 on a board with cells). */
+static inline bool direct8_board(const Board *b) {
+  return b->dw && b->spec.capacity <= 255 && b->spec.levels == 1;
+}
+
+/* The checks in order, and the move when they pass. */
+static __attribute__((noinline)) int place_checked_move(Board *b, const TileDef *t, Placement p,
+                                                        const Coord *cells, int *bad) {
   int32_t top[TILE_MAX_CELLS];
   MoveCheck why = check_move(b, t, p, cells, bad, top);
   if (why == MOVE_OK) commit(b, t, p, cells, top);
   return why;
+}
+
+/* The first tile of an empty board (a game's start token, say), apart. */
+static __attribute__((noinline)) bool place_first_direct8(Board *b, const TileDef *t, Placement p,
+                                                          const Coord *cells) {
+  return place_direct8(b, t, p, cells, true);
+}
+
+int board_place_move(Board *b, const TileDef *t, Placement p, const Coord *cells, int *bad) {
+  if (direct8_board(b) && (b->count ? place_direct8(b, t, p, cells, false)
+                                    : place_first_direct8(b, t, p, cells)))
+    return MOVE_OK;
+  return place_checked_move(b, t, p, cells, bad);
+}
+
+/* place_direct8 for a token or a domino, its cells worked out here, in
+ * straight code: a token's "second cell" is its first again, which every
+ * check lets through. */
+static inline bool place_pair8(Board *b, const TileDef *t, const Placement *p) {
+  const int n = t->cell_count, count = b->count, last = n - 1;
+  if (p->level != 0 || count + n > b->spec.capacity) return false;
+  const Matrix m = *orientation_matrix((GridKind)b->spec.grid, p->orientation);
+  const int dx = t->dx[last] - t->dx[0], dy = t->dy[last] - t->dy[0];
+  const int ax = p->at.x, ay = p->at.y;
+  const int bx = (int16_t)(ax + m.xx * dx + m.yx * dy), by = (int16_t)(ay + m.xy * dx + m.yy * dy);
+  const unsigned dw = (unsigned)b->dw, dh = (unsigned)b->dh;
+  const unsigned x0 = (unsigned)(ax - b->ox), y0 = (unsigned)(ay - b->oy);
+  const unsigned x1 = (unsigned)(bx - b->ox), y1 = (unsigned)(by - b->oy);
+  if (x0 >= dw || y0 >= dh || x1 >= dw || y1 >= dh) return false;
+  uint8_t *ix = (uint8_t *)index_of(b);
+  const unsigned s0 = y0 * dw + x0, s1 = y1 * dw + x1;
+  if (ix[s0] || ix[s1] || (n == 2 && s0 == s1)) return false;
+  const int min_x = imin(b->min_x, imin(ax, bx)), max_x = imax(b->max_x, imax(ax, bx));
+  const int min_y = imin(b->min_y, imin(ay, by)), max_y = imax(b->max_y, imax(ay, by));
+  if (b->spec.bound == BOARD_BOUND_WINDOW &&
+      (max_x - min_x >= b->spec.w || max_y - min_y >= b->spec.h))
+    return false;
+  if (b->words_at) { /* before the header moves; the box fits the words (words_stride) */
+    const int stride = b->word_stride, origin = min_x + min_y * stride;
+    words_shift(b, b->min_x + b->min_y * stride - origin);
+    if (words_set(b, t->value[0], (uint64_t)1 << (ax + ay * stride - origin)) && n == 2)
+      words_set(b, t->value[1], (uint64_t)1 << (bx + by * stride - origin));
+  }
+  b->min_x = (int16_t)min_x, b->max_x = (int16_t)max_x;
+  b->min_y = (int16_t)min_y, b->max_y = (int16_t)max_y;
+  b->count = count + n, b->tops += n;
+  BoardCell *out = cells_of(b) + count;
+  ix[s0] = (uint8_t)(count + 1);
+  out[0] = (BoardCell){.x = (int16_t)ax, .y = (int16_t)ay, .value = t->value[0],
+                       .tile = (uint16_t)p->tile}; /* level 0, nothing below */
+  if (n == 2) {
+    ix[s1] = (uint8_t)(count + 2);
+    out[1] = (BoardCell){.x = (int16_t)bx, .y = (int16_t)by, .value = t->value[1],
+                         .tile = (uint16_t)p->tile, .part = 1};
+  }
+  return true;
+}
+
+int board_place_tile(Board *b, const TileDef *t, Placement p, Coord *cells, int *bad) {
+  if ((t->cell_count == 1 || t->cell_count == 2) && direct8_board(b) && b->count > 0 &&
+      place_pair8(b, t, &p))
+    return MOVE_OK;
+  cells_at((GridKind)b->spec.grid, t, p, cells);
+  return board_place_move(b, t, p, cells, bad);
 }

@@ -49,7 +49,50 @@ typedef struct Board {
   int32_t ox, oy;     /* direct index: coordinate of its cell (0,0) (window: set
                          by the first cell placed) */
   int16_t dw, dh;     /* direct index: its size; 0 for a hashed index */
+  int32_t words_at;   /* byte offset of the value words from the header; 0: none kept */
+  uint8_t word_stride; /* value words: bits per row */
+  uint8_t word_slots;  /* value words: the slots in use, a bit each */
+  uint8_t pad_[2];
 } Board;
+
+/* Value words: where each value shows, kept up to date by every placing on
+ * bounded boards whose reach fits a word (matching.c reads them instead of
+ * scanning the cells). word[i] holds the top cells showing value[i], cell
+ * (x, y) at bit (x - min_x) + (y - min_y) * word_stride: the occupied box's
+ * corner is the origin, so the words shift when the box grows left or up.
+ * A value's slot is found by open addressing (board_value_slot). A board
+ * keeps no words (words_at = 0) when it is unbounded or too big, and stops
+ * keeping them for good when a value finds no free slot or the box no
+ * longer fits. Unused slots' words are 0. */
+enum { BOARD_VALUE_SLOTS = 8 };
+typedef struct ValueWords {
+  int16_t value[BOARD_VALUE_SLOTS];
+  uint64_t word[BOARD_VALUE_SLOTS];
+} ValueWords;
+
+static inline const ValueWords *board_value_words(const Board *b) {
+  return b->words_at ? (const ValueWords *)((const char *)b + b->words_at) : NULL;
+}
+
+/* The slot holding value v, else ~(the free slot where it would go), else
+ * (every slot taken) ~BOARD_VALUE_SLOTS. Probing starts from v's low bits
+ * mixed with the next ones: small values take their own slots, and a
+ * token's 99 does not land on 3, so the first probe nearly always decides. */
+static inline unsigned board_value_home(int v) {
+  return ((unsigned)v ^ (unsigned)v >> 3) & (BOARD_VALUE_SLOTS - 1);
+}
+int board_value_probe(const Board *b, const ValueWords *vw, int v); /* past the first probe */
+static inline int board_value_slot(const Board *b, const ValueWords *vw, int v) {
+  const unsigned i = board_value_home(v);
+  if (!(b->word_slots >> i & 1)) return ~(int)i;
+  return vw->value[i] == v ? (int)i : board_value_probe(b, vw, v);
+}
+
+/* The top cells showing v, in the value words' layout (0 when none). */
+static inline uint64_t board_value_word(const Board *b, const ValueWords *vw, int v) {
+  int i = board_value_slot(b, vw, v);
+  return i >= 0 ? vw->word[i] : 0;
+}
 
 size_t board_bytes(const BoardSpec *spec); /* 8-byte multiple */
 void board_init(Board *b, const BoardSpec *spec);
@@ -111,6 +154,9 @@ MoveCheck board_check_move(const Board *b, const TileDef *t, Placement p, const 
 /* board_check_move, and when it answers MOVE_OK the placing too, with one
  * index look-up per cell (the place() native); returns the MoveCheck. */
 int board_place_move(Board *b, const TileDef *t, Placement p, const Coord *cells, int *bad);
+/* board_place_move with the cells worked out here; cells (room for
+ * TILE_MAX_CELLS) gets them when the move is refused, for the message. */
+int board_place_tile(Board *b, const TileDef *t, Placement p, Coord *cells, int *bad);
 
 typedef enum {
   PLACE_ADJACENT,  /* level 0, every covered cell empty, touching an occupied
@@ -204,6 +250,15 @@ int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, Pla
 int board_placements_words(const Board *b, const TileDef *tiles, int tile_id,
                            const BoardFrame *f, const uint64_t *occupied,
                            const uint64_t *const *touch, int64_t *packed, int cap);
+
+/* board_placements_words on a board keeping value words, with the words
+ * in their own layout (board.h): occupied = every occupied cell, match[i]
+ * (per tile cell) = the top cells tile cell i may touch. The same
+ * placements, written to out or, when packed is set, there packed. -1 when
+ * the board keeps no words or board_frame's frame, flat at the words'
+ * stride, does not fit a word. */
+int board_placements_kept(const Board *b, const TileDef *tiles, int tile_id, uint64_t occupied,
+                          const uint64_t *match, Placement *out, int64_t *packed, int cap);
 
 /* Flood fill over top cells whose value v satisfies (value_mask >> v) & 1
  * (values outside 0..63 never match), orthogonal adjacency of the grid.

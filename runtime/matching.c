@@ -1,5 +1,9 @@
 /* matching.c — see matching.h.
  *
+ * On a board keeping value words (board.h: small fixed and window boards)
+ * the touch words are ORs of those words, and board_placements_kept does
+ * the rest: nothing is scanned. Otherwise:
+ *
  * The fast path turns the rule into touch words for board_placements_with:
  * for each distinct value v shown by the tile, the bit words (over
  * board_frame) of the cells next to an occupied top cell that v matches.
@@ -189,6 +193,39 @@ static __attribute__((noinline)) int row_placements(const Board *b, const TileDe
   return place_touching(b, tiles, tile_id, a, f, src, occ, out, packed, cap);
 }
 
+/* With the board's value words (board.h) nothing is scanned: a tile cell
+ * showing v matches the words of the values that match every tile value
+ * (wild and match-anything ones) and v's own word, or every occupied cell
+ * when v is wild. Any value, 0..63 or not. */
+
+/* The words of the listed values (board values are int16: others show
+ * nowhere). */
+static inline uint64_t listed_words(const Board *b, const ValueWords *vw, const int64_t *values,
+                                    int count) {
+  uint64_t w = 0;
+  for (int i = 0; i < count; i++)
+    if (values[i] >= INT16_MIN && values[i] <= INT16_MAX)
+      w |= board_value_word(b, vw, (int)values[i]);
+  return w;
+}
+
+/* -1 when board_placements_kept finds no frame. */
+static inline int kept_placements(const Board *b, const TileDef *tiles, int tile_id,
+                                  const MatchRule *r, Placement *out, int64_t *packed, int cap) {
+  const ValueWords *vw = board_value_words(b);
+  uint64_t occ = 0, match[TILE_MAX_CELLS];
+#pragma GCC unroll 8
+  for (int i = 0; i < BOARD_VALUE_SLOTS; i++) occ |= vw->word[i]; /* unused words are 0 */
+  uint64_t every = listed_words(b, vw, r->wild, r->wild_count) |
+                   listed_words(b, vw, r->any, r->any_count);
+  const TileDef *t = &tiles[tile_id];
+  for (int c = 0; c < t->cell_count && c < TILE_MAX_CELLS; c++) {
+    const int v = t->value[c];
+    match[c] = in_list(r->wild, r->wild_count, v) ? occ : every | board_value_word(b, vw, v);
+  }
+  return board_placements_kept(b, tiles, tile_id, occ, match, out, packed, cap);
+}
+
 /* Returns -1 when the fast path does not apply. */
 static int fast_placements(const Board *b, const TileDef *tiles, int tile_id, const MatchRule *rule,
                            Placement *out, int64_t *packed, int cap) {
@@ -210,14 +247,24 @@ static bool direct_filter(void *ctx, const Board *b, Placement p) {
   return match_holds(b, pair[0], pair[1], p);
 }
 
-static int placements(const Board *b, const TileDef *tiles, int tile_id, const MatchRule *rule,
-                      Placement *out, int64_t *packed, int cap) {
-  if (b->count == 0) return 0; /* nothing to match */
+/* Without value words: the touch words from a scan of the cells, else the
+ * direct check. */
+static __attribute__((noinline)) int scanned_placements(const Board *b, const TileDef *tiles,
+                                                        int tile_id, const MatchRule *rule,
+                                                        Placement *out, int64_t *packed,
+                                                        int cap) {
   int n = fast_placements(b, tiles, tile_id, rule, out, packed, cap);
   if (n >= 0) return n;
   const void *pair[2] = {tiles, rule};
   PlaceOptions opt = {.filter = direct_filter, .ctx = pair, .packed = packed};
   return board_placements_with(b, tiles, tile_id, PLACE_ADJACENT, &opt, out, cap);
+}
+
+static inline int placements(const Board *b, const TileDef *tiles, int tile_id,
+                             const MatchRule *rule, Placement *out, int64_t *packed, int cap) {
+  if (b->count == 0) return 0; /* nothing to match */
+  int n = board_value_words(b) ? kept_placements(b, tiles, tile_id, rule, out, packed, cap) : -1;
+  return n >= 0 ? n : scanned_placements(b, tiles, tile_id, rule, out, packed, cap);
 }
 
 int match_placements(const Board *b, const TileDef *tiles, int tile_id, const MatchRule *rule,

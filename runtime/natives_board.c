@@ -73,9 +73,8 @@ static void place_checked(Vm *vm, Value board, Placement p) {
   if (!t) return;
   p.grid = b->spec.grid;
   Coord cells[TILE_MAX_CELLS];
-  placement_cells((GridKind)b->spec.grid, t, p, cells);
   int bad = 0;
-  MoveCheck why = board_place_move(b, t, p, cells, &bad);
+  MoveCheck why = board_place_tile(b, t, p, cells, &bad);
   if (why != MOVE_OK) place_error(vm, b, t, p, cells[bad], why);
 }
 

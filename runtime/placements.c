@@ -39,7 +39,10 @@
  * Touch words (PlaceOptions): the caller may replace "next to an occupied
  * cell" by its own bit words per tile cell over the frame (matching.c: cells
  * next to a neighbour whose value matches). The dedupe above stays right as
- * long as two tile cells showing the same value get the same words. */
+ * long as two tile cells showing the same value get the same words. On a
+ * board keeping value words (board.h) the caller may give its words in the
+ * words' own layout (board_placements_kept): the frame is then taken flat at
+ * the words' stride, so the words become its own with one shift. */
 #include <limits.h>
 #include <stddef.h>
 #include <string.h>
@@ -69,6 +72,7 @@ typedef struct TileShape {
   int16_t last_dx[MAX_ORIENTS], last_dy[MAX_ORIENTS], x_ext[MAX_ORIENTS], y_ext[MAX_ORIENTS];
   uint64_t code[MAX_ORIENTS];
   int span; /* largest extent - 1 of any orientation, on either axis */
+  bool first_kept; /* the kept orientations are the first ones: keep[j] = j */
   const TileDef *owner; /* the tile of the last look-up (see shape_of_frame) */
   Orient ors[MAX_ORIENTS];
 } TileShape;
@@ -166,10 +170,12 @@ static __attribute__((noinline)) void shape_build(GridKind g, const TileDef *t, 
   }
   mark_duplicates(s->ors, s->k, t);
   s->kept = 0;
+  s->first_kept = true;
   for (int j = 0; j < s->k; j++) {
     const Orient *or = &s->ors[j];
     if (or->dup) continue;
     int c = t->cell_count - 1, n = s->kept++;
+    s->first_kept &= n == j;
     s->keep[n] = j, s->code[n] = or->code;
     s->last_dx[n] = (int16_t)or->dx[c], s->last_dy[n] = (int16_t)or->dy[c];
     s->x_ext[n] = (int16_t)or->x_extent, s->y_ext[n] = (int16_t)or->y_extent;
@@ -201,17 +207,19 @@ static uint64_t key_word(const TileDef *t, int i) {
   return w;
 }
 
-static const TileShape *tile_shape(GridKind g, const TileDef *t) {
+static __attribute__((noinline)) void shape_fill(ShapeSlot *s, GridKind g, const TileDef *t) {
+  memcpy(s->key, t, KEY_BYTES);
+  s->grid = (uint64_t)g + 1;
+  shape_build(g, t, &s->shape);
+}
+
+static inline const TileShape *tile_shape(GridKind g, const TileDef *t) {
   ShapeSlot *s = &shape_cache[((uintptr_t)t / sizeof(TileDef)) % SHAPE_CACHE];
   _Static_assert(KEY_WORDS == 5, "tile_shape compares five words");
   uint64_t diff = (s->grid ^ ((uint64_t)g + 1)) | (s->key[0] ^ key_word(t, 0)) |
                   (s->key[1] ^ key_word(t, 1)) | (s->key[2] ^ key_word(t, 2)) |
                   (s->key[3] ^ key_word(t, 3)) | (s->key[4] ^ key_word(t, 4));
-  if (__builtin_expect(diff != 0, 0)) {
-    memcpy(s->key, t, KEY_BYTES);
-    s->grid = (uint64_t)g + 1;
-    shape_build(g, t, &s->shape);
-  }
+  if (__builtin_expect(diff != 0, 0)) shape_fill(s, g, t);
   s->shape.owner = t;
   return &s->shape;
 }
@@ -229,7 +237,7 @@ typedef struct Box {
   int x_lo, x_hi, y_lo, y_hi;
 } Box;
 
-static bool cell_box(const Board *b, Box *box) {
+static inline bool cell_box(const Board *b, Box *box) {
   const BoardSpec *s = &b->spec;
   *box = (Box){-INT_MAX / 4, INT_MAX / 4, -INT_MAX / 4, INT_MAX / 4};
   if (s->bound == BOARD_BOUND_FIXED) {
@@ -276,20 +284,30 @@ static int imin(int a, int b) { return a < b ? a : b; }
 /* The low n bits (1 <= n <= 64). */
 static uint64_t low_bits(int n) { return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1; }
 
-/* Bit 0 of every row of `stride` bits in the low n bits: doubled up. */
-static uint64_t row_starts(int stride, int n) {
+/* Bit 0 of every row of `stride` bits in the low n bits: doubled up. The
+ * last stride's 64 bits are kept: a game asks with one stride or two. */
+static _Thread_local int last_stride;
+static _Thread_local uint64_t last_starts;
+
+static __attribute__((noinline)) uint64_t row_starts_new(int stride) {
   uint64_t c = 1;
-  for (int reach = stride; reach < n; reach *= 2) c |= c << reach;
-  return c & low_bits(n);
+  for (int reach = stride; reach < 64; reach *= 2) c |= c << reach;
+  last_stride = stride, last_starts = c;
+  return c;
+}
+
+static inline uint64_t row_starts(int stride, int n) {
+  return (stride == last_stride ? last_starts : row_starts_new(stride)) & low_bits(n);
 }
 
 /* Every legal candidate that must touch has a cell next to an occupied one
  * and its other cells within the tile's span of that one: margin span + 1
  * around the occupied cells, cut to the box (which holds them all). A fixed
  * board where nothing needs touching: the whole board. The layout is flat
- * when w + guard bits a row fit h times in a word (see board.h). */
+ * when w + guard bits a row fit h times in a word (see board.h); with a
+ * stride asked for (not 0), flat at that stride or no frame. */
 static inline __attribute__((always_inline)) bool frame_rect(const Board *b, const Box *box,
-                                                             int span, bool touching,
+                                                             int span, bool touching, int stride,
                                                              BoardFrame *f) {
   int x_lo = box->x_lo, x_hi = box->x_hi, y_lo = box->y_lo, y_hi = box->y_hi;
   if (touching) {
@@ -300,8 +318,10 @@ static inline __attribute__((always_inline)) bool frame_rect(const Board *b, con
   } else if (b->spec.bound != BOARD_BOUND_FIXED) {
     return false;
   }
-  int w = x_hi - x_lo + 1, h = y_hi - y_lo + 1, stride = w + (span > 1 ? span : 1);
+  int w = x_hi - x_lo + 1, h = y_hi - y_lo + 1, guard = span > 1 ? span : 1;
   if (w < 1 || h < 1 || w > 64 || h > BOARD_FRAME_ROWS) return false;
+  if (stride && (w + guard > stride || stride * h > 64)) return false;
+  if (!stride) stride = w + guard;
   if (stride * h > 64)
     *f = (BoardFrame){x_lo, y_lo, w, h, h, 0, 1, low_bits(w), NULL};
   else /* one row's bits at every row: no carries, since a row < 2^stride */
@@ -310,14 +330,17 @@ static inline __attribute__((always_inline)) bool frame_rect(const Board *b, con
   return true;
 }
 
-bool board_frame(const Board *b, const TileDef *t, BoardFrame *f) {
+static inline __attribute__((always_inline)) bool frame_at(const Board *b, const TileDef *t,
+                                                           int stride, BoardFrame *f) {
   Box box;
   if (t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS || !cell_box(b, &box)) return false;
   const TileShape *sh = tile_shape((GridKind)b->spec.grid, t);
-  if (!frame_rect(b, &box, sh->span, true, f)) return false;
+  if (!frame_rect(b, &box, sh->span, true, stride, f)) return false;
   f->shape = sh;
   return true;
 }
+
+bool board_frame(const Board *b, const TileDef *t, BoardFrame *f) { return frame_at(b, t, 0, f); }
 
 /* One loop per layout, so each computes its bit in a couple of steps. */
 void board_frame_occupied(const Board *b, const BoardFrame *f, uint64_t *occ) {
@@ -477,6 +500,23 @@ static inline __attribute__((always_inline)) void pack4(Emitter *em, const Board
   em->n += (int)(out - first);
 }
 
+/* The anchors of kept orientation k: both cells in the frame, empty, and
+ * one on its touch word (t0 for cell 0, t1 for the other). */
+static inline __attribute__((always_inline)) uint64_t pair_anchors(const TileShape *sh, int k,
+                                                                   int stride, uint64_t frame,
+                                                                   uint64_t occ, uint64_t t0,
+                                                                   uint64_t t1, int x_max,
+                                                                   int y_max) {
+  if (sh->x_ext[k] > x_max || sh->y_ext[k] > y_max) return 0;
+  int s = sh->last_dx[k] + sh->last_dy[k] * stride;
+  uint64_t fr, oc, t; /* the words of the other cell, brought to the anchors */
+  if (s >= 0)
+    fr = frame >> s, oc = occ >> s, t = t1 >> s;
+  else
+    fr = frame << -s, oc = occ << -s, t = t1 << -s;
+  return frame & fr & ~(occ | oc) & (t0 | t);
+}
+
 /* Flat frames and tiles of one or two cells (tokens, dominoes: the common
  * case) in one pass, everything in registers: per orientation a handful of
  * whole-word operations. Cell 0 is the anchor itself; the other cell,
@@ -484,34 +524,35 @@ static inline __attribute__((always_inline)) void pack4(Emitter *em, const Board
  * either way. The anchors keep both cells in the frame: the guard bits
  * after each row catch a step off its end, and the extents were checked
  * first, so |s| < 64. A token's "other cell" is cell 0 again (s = 0). */
-static __attribute__((noinline)) void place_flat_pair(Emitter *em, const Frame *f,
-                                                      const TileShape *sh, int cells) {
-  const int c = cells - 1, stride = f->at->row_bit, x_max = f->x_max, y_max = f->y_max;
-  const uint64_t frame = f->at->cells, occ = f->occ[0];
-  const uint64_t t0 = f->touch[0][0] | f->any_touch, t1 = f->touch[c][0];
+static inline __attribute__((always_inline)) void flat_pair(Emitter *em, const BoardFrame *at,
+                                                            const TileShape *sh, uint64_t occ,
+                                                            uint64_t t0, uint64_t t1, int x_max,
+                                                            int y_max) {
+  const int stride = at->row_bit;
+  const uint64_t frame = at->cells;
   uint64_t a[MAX_ORIENTS], code[MAX_ORIENTS], any = 0;
   a[0] = a[1] = a[2] = a[3] = code[0] = code[1] = code[2] = code[3] = 0; /* past n: see pack4 */
   int o[MAX_ORIENTS], n = 0;
   for (int k = 0; k < sh->kept; k++) {
-    if (sh->x_ext[k] > x_max || sh->y_ext[k] > y_max) continue;
-    int s = sh->last_dx[k] + sh->last_dy[k] * stride;
-    uint64_t fr, oc, t; /* the words of the other cell, brought to the anchors */
-    if (s >= 0)
-      fr = frame >> s, oc = occ >> s, t = t1 >> s;
-    else
-      fr = frame << -s, oc = occ << -s, t = t1 << -s;
-    uint64_t m = frame & fr & ~(occ | oc) & (t0 | t);
+    uint64_t m = pair_anchors(sh, k, stride, frame, occ, t0, t1, x_max, y_max);
     if (!m) continue;
     a[n] = m, code[n] = sh->code[k], o[n] = sh->keep[k], n++;
     any |= m;
   }
   if (!any) return;
   if (n <= 4 && !em->filter && em->packed && em->cap - em->n > 4 * 64) {
-    pack4(em, f->at, a, code, any);
+    pack4(em, at, a, code, any);
     return;
   }
   Anchors an = {n, a, code, o};
-  emit_word(em, f->at, &an, any, 0);
+  emit_word(em, at, &an, any, 0);
+}
+
+static __attribute__((noinline)) void place_flat_pair(Emitter *em, const Frame *f,
+                                                      const TileShape *sh, int cells) {
+  const int c = cells - 1;
+  flat_pair(em, f->at, sh, f->occ[0], f->touch[0][0] | f->any_touch, f->touch[c][0], f->x_max,
+            f->y_max);
 }
 
 /* ---- the general bit-word path: any tile, a word per row or flat ---- */
@@ -752,7 +793,7 @@ static void place_level0(Emitter *em, const TileShape *sh, int cells, PlaceMode 
   Box box;
   BoardFrame at;
   if (!cell_box(b, &box)) return; /* the board overflows its window */
-  if ((fixed || b->count > 0) && frame_rect(b, &box, sh->span, need_touch, &at)) {
+  if ((fixed || b->count > 0) && frame_rect(b, &box, sh->span, need_touch, 0, &at)) {
     place_in_frame(em, sh, cells, &at, opt, need_touch);
     return;
   }
@@ -787,6 +828,76 @@ int board_placements_words(const Board *b, const TileDef *tiles, int tile_id,
   Emitter em = {.b = b, .packed = packed, .cap = cap, .tile = tile_id, .grid = b->spec.grid};
   place_words(&em, sh, t->cell_count, f, occupied, touch, true);
   return em.n;
+}
+
+/* The frame, flat at the value words' stride, holds the occupied box, so
+ * the words are the frame's once shifted by its corner's offset. */
+static inline __attribute__((always_inline)) bool kept_frame(const Board *b, const TileDef *t,
+                                                             BoardFrame *f, int *shift,
+                                                             int *x_max, int *y_max) {
+  if (!frame_at(b, t, b->word_stride, f)) return false;
+  *shift = (b->min_x - f->x0) + (b->min_y - f->y0) * f->row_bit;
+  *x_max = f->w - 1, *y_max = f->h - 1; /* a tile longer than the window never fits */
+  if (b->spec.bound == BOARD_BOUND_WINDOW)
+    *x_max = imin(*x_max, b->spec.w - 1), *y_max = imin(*y_max, b->spec.h - 1);
+  return true;
+}
+
+/* Packed tokens and dominoes of up to four orientations, the first ones
+ * (square grids), the common case: a fixed four with their codes known, so
+ * every word stays in a register. -2: not that case. */
+static int kept_pair(const Board *b, const TileDef *t, int tile_id, uint64_t occupied,
+                     const uint64_t *match, int64_t *packed, int cap) {
+  BoardFrame f;
+  int shift, x_max, y_max;
+  if (!kept_frame(b, t, &f, &shift, &x_max, &y_max)) return -1;
+  const TileShape *sh = f.shape;
+  if (sh->kept > 4 || !sh->first_kept || cap <= 4 * 64) return -2;
+  const bool hex = b->spec.grid == GRID_HEX;
+  const uint64_t occ = occupied << shift;
+  const uint64_t t0 = board_frame_grow_flat(match[0] << shift, &f, hex);
+  const uint64_t t1 = board_frame_grow_flat(match[t->cell_count - 1] << shift, &f, hex);
+  uint64_t a[4], code[4], any = 0;
+#pragma GCC unroll 4
+  for (int k = 0; k < 4; k++) {
+    a[k] = k < sh->kept ? pair_anchors(sh, k, f.row_bit, f.cells, occ, t0, t1, x_max, y_max) : 0;
+    code[k] = (uint64_t)placement_pack((Placement){.orientation = k}), any |= a[k];
+  }
+  Emitter em = {.packed = packed, .tile = tile_id, .grid = b->spec.grid};
+  if (any) pack4(&em, &f, a, code, any);
+  return em.n;
+}
+
+/* Any tile: the flat pair's loop or place_frame. */
+static __attribute__((noinline)) int kept_any(const Board *b, const TileDef *t, int tile_id,
+                                              uint64_t occupied, const uint64_t *match,
+                                              Placement *out, int64_t *packed, int cap) {
+  BoardFrame f;
+  int shift, x_max, y_max;
+  if (!kept_frame(b, t, &f, &shift, &x_max, &y_max)) return -1;
+  if (cap <= 0) return 0;
+  const int cells = t->cell_count;
+  const bool hex = b->spec.grid == GRID_HEX;
+  uint64_t occ = occupied << shift, near[TILE_MAX_CELLS];
+  const uint64_t *touch[TILE_MAX_CELLS];
+  for (int i = 0; i < cells; i++) {
+    near[i] = board_frame_grow_flat(match[i] << shift, &f, hex);
+    touch[i] = &near[i];
+  }
+  Emitter em = {.b = b, .out = out, .packed = packed, .cap = cap, .tile = tile_id,
+                .grid = b->spec.grid};
+  place_words(&em, f.shape, cells, &f, &occ, touch, true);
+  return em.n;
+}
+
+int board_placements_kept(const Board *b, const TileDef *tiles, int tile_id, uint64_t occupied,
+                          const uint64_t *match, Placement *out, int64_t *packed, int cap) {
+  const TileDef *t = &tiles[tile_id];
+  if (!b->words_at) return -1;
+  int n = packed && (t->cell_count == 1 || t->cell_count == 2)
+              ? kept_pair(b, t, tile_id, occupied, match, packed, cap)
+              : -2;
+  return n != -2 ? n : kept_any(b, t, tile_id, occupied, match, out, packed, cap);
 }
 
 int board_placements(const Board *b, const TileDef *tiles, int tile_id, PlaceMode mode,

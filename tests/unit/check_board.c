@@ -243,6 +243,81 @@ START_TEST(test_orientation_matrices) {
 }
 END_TEST
 
+/* ---- value words ---- */
+
+/* The value words against their definition (board.h), from the entries:
+ * each slot in use holds one value, its word exactly the top cells showing
+ * it, at (x - min_x) + (y - min_y) * stride; unused words are 0. */
+static void expect_value_words(const Board *b) {
+  const ValueWords *vw = board_value_words(b);
+  if (!vw) return;
+  uint64_t want[BOARD_VALUE_SLOTS] = {0};
+  for (int e = 0; e < b->count; e++) {
+    const BoardCell *c = board_cell(b, e);
+    if (board_top(b, (Coord){c->x, c->y}) != e) continue;
+    int x = c->x - b->min_x, y = c->y - b->min_y, slot = -1;
+    ck_assert(x < b->word_stride && x + y * b->word_stride < 64);
+    for (int i = 0; i < BOARD_VALUE_SLOTS; i++)
+      if (b->word_slots >> i & 1 && vw->value[i] == c->value) slot = i;
+    ck_assert_int_ge(slot, 0);
+    ck_assert_int_eq(board_value_slot(b, vw, c->value), slot);
+    want[slot] |= (uint64_t)1 << (x + y * b->word_stride);
+  }
+  for (int i = 0; i < BOARD_VALUE_SLOTS; i++) {
+    ck_assert(vw->word[i] == want[i]);
+    for (int j = 0; j < i; j++) /* one slot per value */
+      ck_assert(!(b->word_slots >> i & b->word_slots >> j & 1) || vw->value[i] != vw->value[j]);
+  }
+}
+
+/* Which boards keep words: bounded ones whose reach fits a word at a
+ * stride of its width and up to three spare bits; they cost their bytes. */
+START_TEST(test_value_words_kept) {
+  struct { int bound, w, h, stride; } cases[] = {
+      {BOARD_BOUND_WINDOW, 5, 5, 8}, {BOARD_BOUND_FIXED, 5, 5, 8}, {BOARD_BOUND_FIXED, 7, 7, 9},
+      {BOARD_BOUND_FIXED, 8, 8, 0},  {BOARD_BOUND_WINDOW, 6, 6, 9}, {BOARD_BOUND_FIXED, 61, 1, 64}, {BOARD_BOUND_FIXED, 64, 1, 0},
+      {BOARD_BOUND_NONE, 0, 0, 0},   {BOARD_BOUND_FIXED, 1, 21, 3}, {BOARD_BOUND_FIXED, 2, 33, 0}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    BoardSpec spec = {.grid = GRID_SQUARE, .bound = (uint8_t)cases[i].bound, .levels = 1,
+                      .w = (int16_t)cases[i].w, .h = (int16_t)cases[i].h, .capacity = 40};
+    Board *b = new_board(GRID_SQUARE, cases[i].bound, 1, cases[i].w, cases[i].h, 40);
+    ck_assert_int_eq(b->word_stride, cases[i].stride);
+    ck_assert_int_eq(b->words_at != 0, cases[i].stride != 0);
+    if (b->words_at) ck_assert_uint_eq(board_bytes(&spec), b->words_at + sizeof(ValueWords));
+    free(b);
+  }
+}
+END_TEST
+
+/* A ninth value finds no slot, and a window overflowed by board_place no
+ * longer fits the word: the board stops keeping words, and says so. */
+START_TEST(test_value_words_dropped) {
+  Board *b = new_board(GRID_HEX, BOARD_BOUND_FIXED, 1, 5, 5, 25);
+  TileDef t = token(0);
+  for (int v = 0; v < 8; v++) {
+    t.value[0] = (int16_t)(v * 9 - 20); /* some share low bits: probing */
+    ck_assert_int_eq(board_place(b, &t, at(0, v % 5, v / 5, 0, 0)), 0);
+    expect_value_words(b);
+  }
+  ck_assert(board_value_words(b) != NULL);
+  ck_assert_int_eq(b->word_slots, 0xff);
+  t.value[0] = 100;
+  ck_assert_int_eq(board_place(b, &t, at(0, 4, 4, 0, 0)), 0);
+  ck_assert(board_value_words(b) == NULL);
+  free(b);
+  /* reach 4 either way of the first cell: nine in a row, the stride is 8 */
+  b = new_board(GRID_SQUARE, BOARD_BOUND_WINDOW, 1, 5, 5, 25);
+  t.value[0] = 1;
+  for (int i = 0; i < 9; i++) {
+    int x = i % 2 ? -(i + 1) / 2 : i / 2; /* 0, -1, 1, -2, ...: the box grows both ways */
+    ck_assert_int_eq(board_place(b, &t, at(0, x, 0, 0, 0)), 0);
+    ck_assert_int_eq(board_value_words(b) != NULL, i < 8);
+    expect_value_words(b);
+  }
+  free(b);
+}
+END_TEST
+
 /* ---- board_place_move against its definition ---- */
 
 /* The checks in the documented order, written out with the public pieces. */
@@ -282,7 +357,7 @@ START_TEST(test_place_move_differential) {
     int w = 2 + (int)((r >> 6) % 5), h = 2 + (int)((r >> 9) % 5);
     int capacity = (r >> 12) % 4 == 0 ? 300 : 6 + (int)((r >> 14) % 30);
     Board *b = new_board(grid, bound, levels, w, h, capacity);
-    Board *copy = malloc(board_bytes(&b->spec));
+    Board *copy = malloc(board_bytes(&b->spec)), *tiled = malloc(board_bytes(&b->spec));
     int ox = bound == BOARD_BOUND_FIXED ? 0 : (int)((r >> 20) % 40) - 20, oy = ox / 2;
     for (int m = 0; m < 60; m++) {
       seed = seed * 6364136223846793005ull + 1442695040888963407ull;
@@ -298,6 +373,15 @@ START_TEST(test_place_move_differential) {
       MoveCheck want = expected_check(b, t, p, cells, &want_bad);
       size_t bytes = board_bytes(&b->spec);
       memcpy(copy, b, bytes);
+      memcpy(tiled, b, bytes);
+      /* board_place_tile: the same verdict and board, the cells given when refused */
+      Coord tile_cells[TILE_MAX_CELLS];
+      int tile_bad = -1;
+      ck_assert_int_eq(board_place_tile(tiled, t, p, tile_cells, &tile_bad), want);
+      if (want != MOVE_OK)
+        for (int i = 0; i < t->cell_count; i++)
+          ck_assert(tile_cells[i].x == cells[i].x && tile_cells[i].y == cells[i].y);
+      if (want >= MOVE_OUTSIDE && want <= MOVE_NO_BASE) ck_assert_int_eq(tile_bad, want_bad);
       ck_assert_int_eq(board_check_move(b, t, p, cells, &check_bad), want); /* changes nothing */
       ck_assert_int_eq(board_place_move(b, t, p, cells, &got_bad), want);
       verdicts[want]++;
@@ -307,9 +391,12 @@ START_TEST(test_place_move_differential) {
       }
       if (want == MOVE_OK) ck_assert_int_eq(board_place_cells(copy, t, p, cells), 0);
       ck_assert_mem_eq(b, copy, board_bytes(&b->spec));
+      ck_assert_mem_eq(b, tiled, board_bytes(&b->spec));
+      expect_value_words(b);
     }
     free(b);
     free(copy);
+    free(tiled);
   }
   for (int v = MOVE_OK; v <= MOVE_INVALID; v++) ck_assert_int_gt(verdicts[v], 20);
 }
@@ -430,6 +517,7 @@ START_TEST(test_direct_and_hashed_agree) {
         continue;
       }
       ck_assert_int_eq(board_place(u, &tiles[p.tile], p), rd);
+      expect_value_words(d); /* stacked cells take the place of those below */
     }
     ck_assert_int_eq(d->count, u->count);
     ck_assert_int_eq(d->tops, u->tops);
@@ -514,6 +602,8 @@ static Suite *board_suite(void) {
   tcase_add_test(tc, test_direct_and_hashed_agree);
   tcase_add_test(tc, test_wide_direct_slots);
   tcase_add_test(tc, test_direct_bytes_and_clone);
+  tcase_add_test(tc, test_value_words_kept);
+  tcase_add_test(tc, test_value_words_dropped);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -32,7 +32,8 @@ static TileDef domino(int a, int b) {
 
 typedef struct Setup {
   int grid, bound, levels, w, h;
-  Coord start; /* where the start-like token goes first */
+  Coord start;     /* where the start-like token goes first */
+  bool few_values; /* at most 8 values in all: boards that keep value words keep them */
 } Setup;
 
 /* A start-like token showing 99, then random legal moves (level 0, or
@@ -62,13 +63,14 @@ static bool direct(void *ctx, const Board *b, Placement p) {
 }
 
 static int64_t packed[CAP];
+static long kept_compared; /* comparisons on boards keeping value words */
 
 static void compare_setup(const Setup *su, const MatchRule *rule, int seeds) {
   TileDef tiles[80];
-  int count = 0;
-  for (int a = 0; a <= 6; a++)
-    for (int b2 = a; b2 <= 6; b2++) tiles[count++] = domino(a, b2);
-  tiles[count++] = domino(70, 3); /* a value beyond the bit rows: direct path */
+  int count = 0, pips = su->few_values ? 5 : 6;
+  for (int a = 0; a <= pips; a++)
+    for (int b2 = a; b2 <= pips; b2++) tiles[count++] = domino(a, b2);
+  if (!su->few_values) tiles[count++] = domino(70, 3); /* beyond the bit rows: direct path */
   tiles[count] = domino(2, 5);    /* a tromino: three cells, two of one value */
   tiles[count].cell_count = 3, tiles[count].dx[2] = 1, tiles[count].dy[2] = 1;
   tiles[count++].value[2] = 2;
@@ -91,6 +93,7 @@ static void compare_setup(const Setup *su, const MatchRule *rule, int seeds) {
         ck_assert(packed[i] == placement_pack(p));
       }
       found += n_fast;
+      kept_compared += board_value_words(b) != NULL;
     }
     free(b);
   }
@@ -98,7 +101,7 @@ static void compare_setup(const Setup *su, const MatchRule *rule, int seeds) {
 }
 
 static void compare(int grid, int bound, const MatchRule *rule, int seeds) {
-  Setup su = {grid, bound, 1, 5, 5, {0, 0}};
+  Setup su = {grid, bound, 1, 5, 5, {0, 0}, false};
   compare_setup(&su, rule, seeds);
 }
 
@@ -122,16 +125,16 @@ END_TEST
 
 START_TEST(hex_window_away_from_origin) {
   MatchRule rule = {1, 1, (const int64_t[]){0}, (const int64_t[]){99}};
-  Setup su = {GRID_HEX, BOARD_BOUND_WINDOW, 1, 5, 4, {-13, 22}};
+  Setup su = {GRID_HEX, BOARD_BOUND_WINDOW, 1, 5, 4, {-13, 22}, false};
   compare_setup(&su, &rule, 150);
 }
 END_TEST
 
 START_TEST(square_fixed_and_window_offsets) {
   MatchRule rule = {2, 2, (const int64_t[]){0, 6}, (const int64_t[]){99, 5}};
-  Setup fixed = {GRID_SQUARE, BOARD_BOUND_FIXED, 1, 7, 6, {3, 2}};
+  Setup fixed = {GRID_SQUARE, BOARD_BOUND_FIXED, 1, 7, 6, {3, 2}, false};
   compare_setup(&fixed, &rule, 120);
-  Setup window = {GRID_SQUARE, BOARD_BOUND_WINDOW, 1, 6, 4, {100, -40}};
+  Setup window = {GRID_SQUARE, BOARD_BOUND_WINDOW, 1, 6, 4, {100, -40}, false};
   compare_setup(&window, &rule, 120);
   /* the start token matches nothing */
   MatchRule plain = {0, 0, (const int64_t[]){0}, (const int64_t[]){0}};
@@ -139,12 +142,37 @@ START_TEST(square_fixed_and_window_offsets) {
 }
 END_TEST
 
+/* Boards keeping value words (fixed and window boards, at most 8 values):
+ * matching reads the words, for any rule — values beyond 0..63 on the
+ * board and in the tiles too. */
+START_TEST(value_words) {
+  const MatchRule rules[] = {
+      {1, 1, (const int64_t[]){0}, (const int64_t[]){99}},
+      {0, 0, (const int64_t[]){0}, (const int64_t[]){0}},
+      {2, 2, (const int64_t[]){99, 4}, (const int64_t[]){1, 1 << 20}},
+      {1, 0, (const int64_t[]){-3}, (const int64_t[]){0}},
+  };
+  const Setup setups[] = {
+      {GRID_SQUARE, BOARD_BOUND_WINDOW, 1, 5, 5, {3, -2}, true},
+      {GRID_HEX, BOARD_BOUND_WINDOW, 1, 4, 5, {-7, 0}, true},
+      {GRID_SQUARE, BOARD_BOUND_FIXED, 1, 6, 5, {2, 2}, true},
+      {GRID_HEX, BOARD_BOUND_FIXED, 2, 7, 7, {0, 6}, true},
+      {GRID_SQUARE, BOARD_BOUND_WINDOW, 3, 3, 4, {0, 0}, true},
+  };
+  kept_compared = 0;
+  for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++)
+    for (size_t i = 0; i < sizeof setups / sizeof setups[0]; i++)
+      compare_setup(&setups[i], &rules[r], 40);
+  ck_assert_int_gt(kept_compared, 15000); /* nearly all of 4 x 5 x 40 x 22 */
+}
+END_TEST
+
 /* Only top cells match: a stacked tile hides what it covers. */
 START_TEST(stacked_boards) {
   MatchRule rule = {1, 1, (const int64_t[]){0}, (const int64_t[]){99}};
-  Setup square = {GRID_SQUARE, BOARD_BOUND_WINDOW, 3, 5, 5, {2, -1}};
+  Setup square = {GRID_SQUARE, BOARD_BOUND_WINDOW, 3, 5, 5, {2, -1}, false};
   compare_setup(&square, &rule, 150);
-  Setup hex = {GRID_HEX, BOARD_BOUND_NONE, 2, 0, 0, {0, 0}};
+  Setup hex = {GRID_HEX, BOARD_BOUND_NONE, 2, 0, 0, {0, 0}, false};
   compare_setup(&hex, &rule, 100);
 }
 END_TEST
@@ -182,6 +210,7 @@ int main(void) {
   tcase_add_test(tc, hex_window_away_from_origin);
   tcase_add_test(tc, square_fixed_and_window_offsets);
   tcase_add_test(tc, stacked_boards);
+  tcase_add_test(tc, value_words);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

@@ -506,6 +506,37 @@ static bool same_placement(Placement a, Placement b) {
          a.orientation == b.orientation && a.level == b.level;
 }
 
+/* board_placements_kept with every tile cell touching any occupied cell
+ * (the plain rule, in the value words' layout) gives the naive answer,
+ * packed or not, capped or not — or -1 when its frame does not fit a word
+ * at the words' stride. */
+static int kept_compared, kept_skipped;
+
+static void compare_kept(const Board *b, const TileDef *tiles, int tid, int n_want) {
+  const ValueWords *vw = board_value_words(b);
+  if (!vw || b->count == 0) return;
+  uint64_t occ = 0, match[TILE_MAX_CELLS];
+  for (int i = 0; i < BOARD_VALUE_SLOTS; i++) occ |= vw->word[i];
+  for (int i = 0; i < TILE_MAX_CELLS; i++) match[i] = occ;
+  static int64_t packed[BIG];
+  int cap = rnd(3) ? BIG : 1 + (int)rnd((uint32_t)n_want + 1);
+  int n = board_placements_kept(b, tiles, tid, occ, match, got, NULL, cap);
+  if (n < 0) {
+    kept_skipped++;
+    return;
+  }
+  int n_packed = board_placements_kept(b, tiles, tid, occ, match, NULL, packed, cap);
+  ck_assert_int_eq(n, n_want < cap ? n_want : cap);
+  ck_assert_int_eq(n_packed, n);
+  for (int i = 0; i < n; i++) {
+    Placement p = want[i];
+    if (!same_placement(got[i], p)) ck_abort_msg("kept: item %d differs", i);
+    p.grid = b->spec.grid;
+    if (packed[i] != placement_pack(p)) ck_abort_msg("kept: packed item %d differs", i);
+  }
+  kept_compared++;
+}
+
 /* Plain comparisons in the loops: every ck_assert is a checkpoint write. */
 static void compare(const Board *b, const TileDef *tiles, int tid, PlaceMode mode, bool filtered,
                     int salt) {
@@ -532,6 +563,7 @@ static void compare(const Board *b, const TileDef *tiles, int tid, PlaceMode mod
     for (int i = 0; i < cap; i++)
       if (!same_placement(got[i], want[i])) ck_abort_msg("capped list differs at %d", i);
   }
+  if (mode == PLACE_ADJACENT && !filtered) compare_kept(b, tiles, tid, n_want);
   compared++;
   nonempty += n_want > 0;
 }
@@ -604,6 +636,8 @@ START_TEST(test_differential_random_boards) {
   for (int i = 0; i < 300; i++) run_board(0);
   ck_assert_int_gt(compared, 5000);
   ck_assert_int_gt(nonempty, compared / 2);
+  ck_assert_int_gt(kept_compared, 500);
+  ck_assert_int_gt(kept_skipped, 50);
 }
 END_TEST
 
