@@ -8,13 +8,10 @@
 #include "program.h"
 #include "vm.h"
 
-static const struct {
-  const char *name;
-  int operands;
-} opcode_info[] = {
-#define TS_OP_INFO(name, ops, effect, meaning) {#name, ops},
-  TS_OPCODES(TS_OP_INFO)
-#undef TS_OP_INFO
+static const char *const opcode_names[] = {
+#define TS_OP_NAME(name, ops, effect, meaning) #name,
+  TS_OPCODES(TS_OP_NAME)
+#undef TS_OP_NAME
 };
 
 /* Returns line `line` of the file (without its newline), or NULL. */
@@ -81,8 +78,8 @@ void program_disassemble(const Program *p, FILE *out) {
         else fprintf(out, "      ; %d: %s\n", last_line, text ? text : "");
         free(text);
       }
-      fprintf(out, "%6d  %-18s", pc, op >= 0 && op < BC__COUNT ? opcode_info[op].name : "???");
-      int n = op >= 0 && op < BC__COUNT ? opcode_info[op].operands : 0;
+      fprintf(out, "%6d  %-18s", pc, op >= 0 && op < BC__COUNT ? opcode_names[op] : "???");
+      int n = opcode_operands(op);
       for (int k = 1; k <= n; k++) fprintf(out, " %d", p->code[pc + k]);
       annotate(p, op, &p->code[pc + 1], out);
       fputc('\n', out);

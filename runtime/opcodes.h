@@ -96,4 +96,15 @@ typedef enum {
 
 #define VAR 0x7f /* stack effect that depends on the operands */
 
+/* How many operand words follow opcode op (0 for a word that is no
+ * opcode): what walking the code instruction by instruction needs. */
+static inline int opcode_operands(int op) {
+  static const unsigned char operands[BC__COUNT] = {
+#define TS_OP_OPERANDS(name, ops, effect, meaning) ops,
+      TS_OPCODES(TS_OP_OPERANDS)
+#undef TS_OP_OPERANDS
+  };
+  return op >= 0 && op < BC__COUNT ? operands[op] : 0;
+}
+
 #endif

@@ -359,13 +359,6 @@ static const bool native_returns[NATIVE__COUNT] = {
 #undef NATIVE
 };
 
-/* Operand counts, to walk the code instruction by instruction. */
-static const uint8_t operand_count[BC__COUNT] = {
-#define TS_OP_OPERANDS(name, ops, effect, meaning) ops,
-    TS_OPCODES(TS_OP_OPERANDS)
-#undef TS_OP_OPERANDS
-};
-
 /* Direct threading: dispatching is then one load and one jump, not two
  * loads (opcode, then table). Done once per VM (and again if a test
  * program grew). */
@@ -377,7 +370,7 @@ static void thread_code(Vm *vm, void *const *handlers, void *bad) {
     int op = p->code[pc];
     bool known = op >= 0 && op < BC__COUNT;
     vm->threaded[pc] = (intptr_t)(known ? handlers[op] : bad);
-    int n = known ? operand_count[op] : 0;
+    int n = opcode_operands(op);
     for (int k = 1; k <= n && pc + k < p->code_len; k++) vm->threaded[pc + k] = p->code[pc + k];
     pc += 1 + n;
   }
@@ -438,8 +431,8 @@ do_STORE_SEAT_GLOBAL:
   NEXT();
 do_POP: sp--; NEXT();
 do_CLEAR_LOCALS:
-  /* Lists an inlined body leaves in its slots are garbage: dropped here as
-   * a return would drop them, so the state holds live data only. */
+  /* What an inlined body leaves in its slots is dead: dropped here as a
+   * return would drop it, so the state holds live data only. */
   for (Value *l = locals + ip[0], *end = l + ip[1]; l < end; l++) *l = 0;
   ip += 2;
   NEXT();
