@@ -61,6 +61,8 @@ typedef struct Compiler {
   bool no_inline;        /* every call stays a call */
   bool *slot_free;
   int slot_free_cap;
+  int frame_size;        /* the final locals of a deciding function; -1 while unknown */
+  int loops_open;        /* loops (statements, comprehensions) around the code */
 } Compiler;
 
 /* ---- emitting ---- */
@@ -264,12 +266,14 @@ static void binary(Compiler *c, Node *n) {
 
 static bool inline_call(Compiler *c, Node *n);
 static void sort_by(Compiler *c, Node *n);
+static void clear_free_slots(Compiler *c);
 
 static void call(Compiler *c, Node *n) {
   if (!(n->aux & AUX_NATIVE_CALL) && inline_call(c, n)) return;
   if (!(n->aux & AUX_NATIVE_CALL)) {
     for (int i = 0; i < n->list.count; i++) expr(c, n->list.items[i]);
     at(c, n);
+    if (n->sym->yields) clear_free_slots(c);
     op2(c, BC_CALL, n->sym->index, n->list.count);
     return;
   }
@@ -465,10 +469,12 @@ static LoopHead loop_open(Compiler *c, Node *iterable, const int32_t hidden[2], 
   }
   h.exit = emit(c, -1);
   h.body = c->p->code_len;
+  c->loops_open++;
   return h;
 }
 
 static void loop_close(Compiler *c, LoopHead h) {
+  c->loops_open--;
   if (h.range) emit(c, BC_FOR_RANGE_NEXT), emit(c, h.a), emit(c, h.b), emit(c, h.body);
   else emit(c, BC_FOR_LIST_NEXT), emit(c, h.a), emit(c, h.b), emit(c, h.var), emit(c, h.body);
   patch_here(c, h.exit);
@@ -546,6 +552,7 @@ static void expr(Compiler *c, Node *n) {
     expr(c, n->a);
     expr(c, n->b);
     at(c, n);
+    clear_free_slots(c);
     op1(c, BC_CHOOSE, type_code_string(c, n->type));
     break;
   default: break;
@@ -629,36 +636,42 @@ static int32_t take_slot(Compiler *c, InlineFrame *f, Type *type) {
   return slot;
 }
 
-static int compare_slots(const void *a, const void *b) {
-  return *(const int32_t *)a - *(const int32_t *)b;
-}
-
-static bool all_free(const Compiler *c, int from, int to) {
-  for (int i = from; i < to; i++)
-    if (!c->slot_free[i]) return false;
-  return true;
-}
-
-/* After an inlined body: its slots are dead and free again. They are
- * cleared, as a return would drop them: a long-lived frame (the play
- * block's) must not keep garbage alive in the state, and positions with
- * the same live data must stay the same bytes whatever the dead values
- * were. Only a function that makes decisions can be on the stack in a
- * state (any other's dead slots vanish with its frame). Free slots between
- * two dead ones are cleared along (harmless: whoever takes a slot writes
- * it before reading it), so that one instruction usually does. */
+/* After an inlined body: its slots are free again for the next one. What
+ * they hold is dead, but it is left there: clear_free_slots drops it where
+ * it could be seen. */
 static void release_slots(Compiler *c, InlineFrame *f) {
-  int n = f->owned_count;
-  for (int i = 0; i < n; i++) c->slot_free[f->owned[i]] = true;
-  qsort(f->owned, (size_t)n, sizeof *f->owned, compare_slots);
-  bool observable = c->fn->yields;
-  for (int i = 0; observable && i < n;) {
+  for (int i = 0; i < f->owned_count; i++) c->slot_free[f->owned[i]] = true;
+  free(f->owned);
+}
+
+/* Slot i of the frame being compiled is free here: taken by no body now
+ * (a slot made later, for a later body, is not taken here either). */
+static bool is_free(const Compiler *c, int i) { return i >= c->fn->local_count || c->slot_free[i]; }
+
+/* At a point where the VM can stop with this frame on the stack (a
+ * decision, a call of a function that decides, the end of the set-up): the
+ * free temporaries are zeroed, as a return would drop them. A long-lived
+ * frame (the play block's) then keeps no garbage alive in the state, and
+ * positions with the same live data are the same bytes whatever the dead
+ * values were. Clearing here rather than after each inlined body costs one
+ * clear per decision instead of one per body run (loops run many). Only a
+ * function that makes decisions can be on the stack in a state; whoever
+ * takes a free slot writes it before reading it. */
+static void clear_free_slots(Compiler *c) {
+  if (!c->fn->yields || c->frame_size < 0) return;
+  /* Outside loops, slots made later are still as the frame's entry left
+   * them: zero. */
+  int end = c->loops_open > 0 ? c->frame_size : c->fn->local_count;
+  for (int i = c->first_temp; i < end;) {
+    if (!is_free(c, i)) {
+      i++;
+      continue;
+    }
     int j = i + 1;
-    while (j < n && all_free(c, f->owned[j - 1] + 1, f->owned[j])) j++;
-    op2(c, BC_CLEAR_LOCALS, f->owned[i], f->owned[j - 1] - f->owned[i] + 1);
+    while (j < end && is_free(c, j)) j++;
+    op2(c, BC_CLEAR_LOCALS, i, j - i);
     i = j;
   }
-  free(f->owned);
 }
 
 /* Whether statement `n` (anywhere inside) assigns to parameter i of the
@@ -919,9 +932,11 @@ static void stmt(Compiler *c, Node *n) {
     Loop l;
     int top = c->p->code_len;
     loop_begin(c, &l, top);
+    c->loops_open++;
     Patches exit = {.count = 0};
     cond_jump(c, n->a, false, &exit);
     block(c, n->b);
+    c->loops_open--;
     op1(c, BC_JUMP, top);
     patch_all(c, &exit);
     loop_end(c, &l);
@@ -978,20 +993,17 @@ static void finish_fn(Compiler *c, FnInfo *f, const Symbol *s) {
   }
 }
 
-static void compile_fn(Compiler *c, Symbol *s, FnInfo *f) {
-  Node *decl = s->decl;
-  f->entry = c->p->code_len;
-  f->params = (int16_t)s->param_count;
-  f->returns_value = s->type->kind != TY_VOID;
-  f->file = decl->file;
+/* The code of a function's body, its entry included (main: the set-up
+ * too), for compile_body to emit once or twice. */
+typedef void (*BodyEmitter)(Compiler *c, const void *what);
+
+static void fn_body(Compiler *c, const void *what) {
+  const Node *decl = ((const Symbol *)what)->decl;
   c->line = decl->line;
   c->file = decl->file;
-  c->fn = s;
-  c->first_temp = s->local_count;
   block(c, decl->b);
   /* Falling off the end: the checker guarantees value functions return. */
   op0(c, BC_RETURN_VOID);
-  finish_fn(c, f, s);
 }
 
 static void init_global(Compiler *c, Symbol *g) {
@@ -1006,24 +1018,56 @@ static void init_global(Compiler *c, Symbol *g) {
   }
 }
 
-static void compile_main(Compiler *c, const Checked *k, FnInfo *f) {
-  f->entry = c->p->code_len;
-  f->file = k->main->decl ? k->main->decl->file : 0;
+static void main_body(Compiler *c, const void *what) {
+  const Checked *k = what;
   c->line = k->main->decl ? k->main->decl->line : 1; /* not the previous function's last line */
-  c->file = f->file;
-  c->fn = k->main;
-  c->first_temp = k->main->local_count;
+  c->file = k->main->decl ? k->main->decl->file : 0;
   for (int pass = GLOBAL_PARAM; pass <= GLOBAL_VAR; pass++) {
     if (pass == GLOBAL_VAR) op0(c, BC_SETUP_BOARDS);
     for (int i = 0; i < k->global_count; i++)
       if (k->globals[i]->global_kind == pass) init_global(c, k->globals[i]);
   }
+  clear_free_slots(c);
   op0(c, BC_SET_UP);
   if (k->main->decl && k->main->decl->b) {
     c->line = k->main->decl->line;
     block(c, k->main->decl->b);
   }
   op0(c, BC_HALT);
+}
+
+/* Emits s's body. A function that decides is compiled twice: the first
+ * copy, thrown away, tells how many slots its inlined bodies take in all,
+ * which the clears at its decisions must know (a loop's later bodies take
+ * slots that are dead at its earlier decisions). Compiling is
+ * deterministic, so the second copy takes the same slots. */
+static void compile_body(Compiler *c, Symbol *s, BodyEmitter emit_body, const void *what) {
+  c->fn = s;
+  c->first_temp = s->local_count;
+  c->frame_size = -1;
+  if (s->yields) {
+    int code_len = c->p->code_len, constants = c->p->constant_count;
+    emit_body(c, what);
+    c->frame_size = s->local_count;
+    c->p->code_len = code_len, c->p->constant_count = constants;
+    s->local_count = c->first_temp;
+  }
+  emit_body(c, what);
+}
+
+static void compile_fn(Compiler *c, Symbol *s, FnInfo *f) {
+  f->entry = c->p->code_len;
+  f->params = (int16_t)s->param_count;
+  f->returns_value = s->type->kind != TY_VOID;
+  f->file = s->decl->file;
+  compile_body(c, s, fn_body, s);
+  finish_fn(c, f, s);
+}
+
+static void compile_main(Compiler *c, const Checked *k, FnInfo *f) {
+  f->entry = c->p->code_len;
+  f->file = k->main->decl ? k->main->decl->file : 0;
+  compile_body(c, k->main, main_body, k);
   finish_fn(c, f, k->main);
 }
 

@@ -506,10 +506,30 @@ START_TEST(test_inlined_bodies_share_slots_and_are_cleared_before_decisions) {
   ck_assert_ptr_nonnull(header);
   int locals = atoi(header + strlen("(params 0, locals "));
   ck_assert_int_le(locals, 6); /* k, the list, i and its limit, l: once */
-  /* The play block decides: each copy's slots are cleared after it (one
-   * instruction), as a return would drop them. */
-  ck_assert_int_eq(count_op("CLEAR_LOCALS"), 2);
-  ck_assert_int_eq(operand(instruction("CLEAR_LOCALS", 0), 0), operand(instruction("CLEAR_LOCALS", 1), 0));
+  /* The play block decides: its free slots (all of the copies') are
+   * cleared once, just before the decision, as a return would drop them —
+   * not after each copy. */
+  ck_assert_int_eq(count_op("CLEAR_LOCALS"), 1);
+  expect_ops("CLEAR_LOCALS CHOOSE");
+  const char *clear = instruction("CLEAR_LOCALS", 0);
+  ck_assert_int_eq(operand(clear, 0) + operand(clear, 1), locals);
+}
+END_TEST
+
+START_TEST(test_decisions_clear_slots_taken_later_in_their_loop) {
+  /* The decision comes first in the loop, the inlined body after it: on
+   * the next turn its slots hold garbage at the decision, so the clear
+   * there reaches them although they were made after it. */
+  disassemble(GAME "var n: int\n"
+                   "fn evens(k: int) -> [int] {\n  let l = [i for i in 0..k if i % 2 == 0]\n  return l\n}\n"
+                   "play {\n  for t in 1..3 {\n    n = choose seat(0) from [1, 2]\n    n = n + len(evens(n))\n  }\n}\n");
+  in_function("<play>");
+  expect_no_op("CALL");
+  const char *header = strstr(function, "(params 0, locals ");
+  int locals = atoi(header + strlen("(params 0, locals "));
+  const char *clear = instruction("CLEAR_LOCALS", count_op("CLEAR_LOCALS") - 1);
+  ck_assert_int_eq(operand(clear, 0) + operand(clear, 1), locals);
+  ck_assert_int_ge(operand(clear, 1), 4); /* k, the list, i and its limit, l */
 }
 END_TEST
 
@@ -693,6 +713,7 @@ static Suite *compiler_suite(void) {
   tcase_add_test(statements, test_inlining_stops_at_recursion);
   tcase_add_test(statements, test_statement_functions_are_inlined);
   tcase_add_test(statements, test_inlined_bodies_share_slots_and_are_cleared_before_decisions);
+  tcase_add_test(statements, test_decisions_clear_slots_taken_later_in_their_loop);
   tcase_add_test(statements, test_large_functions_called_twice_stay_calls);
   tcase_add_test(statements, test_sort_by_computes_its_keys_in_the_script);
   tcase_add_test(statements, test_inlined_code_names_its_own_file);
