@@ -361,20 +361,35 @@ static const bool native_returns[NATIVE__COUNT] = {
 
 /* Direct threading: dispatching is then one load and one jump, not two
  * loads (opcode, then table). Done once per VM (and again if a test
- * program grew). */
-static void thread_code(Vm *vm, void *const *handlers, void *bad) {
+ * program grew). A NATIVE's first operand becomes the native's function,
+ * and a native without a result gets a handler of its own, so a call
+ * looks nothing up. */
+typedef struct Handlers {
+  void *const *op;
+  void *bad, *native_void;
+} Handlers;
+
+static intptr_t threaded_native(const Program *p, int pc, const Handlers *h, intptr_t *operand) {
+  int id = pc + 1 < p->code_len ? p->code[pc + 1] : -1;
+  if (id < 0 || id >= NATIVE__COUNT) return (intptr_t)h->bad;
+  *operand = (intptr_t)ts_natives[id].fn;
+  return (intptr_t)(native_returns[id] ? h->op[BC_NATIVE] : h->native_void);
+}
+
+static void thread_code(Vm *vm, const Handlers *h) {
   const Program *p = vm->prog;
   free(vm->threaded);
   vm->threaded = malloc(sizeof(intptr_t) * (size_t)(p->code_len + 1));
   for (int pc = 0; pc < p->code_len;) {
     int op = p->code[pc];
     bool known = op >= 0 && op < BC__COUNT;
-    vm->threaded[pc] = (intptr_t)(known ? handlers[op] : bad);
+    vm->threaded[pc] = (intptr_t)(known ? h->op[op] : h->bad);
     int n = opcode_operands(op);
     for (int k = 1; k <= n && pc + k < p->code_len; k++) vm->threaded[pc + k] = p->code[pc + k];
+    if (op == BC_NATIVE) vm->threaded[pc] = threaded_native(p, pc, h, &vm->threaded[pc + 1]);
     pc += 1 + n;
   }
-  vm->threaded[p->code_len] = (intptr_t)bad; /* running off the end */
+  vm->threaded[p->code_len] = (intptr_t)h->bad; /* running off the end */
   vm->threaded_len = p->code_len;
 }
 
@@ -386,7 +401,7 @@ int vm_run(Vm *vm, int stop_depth) {
   };
   const Program *p = vm->prog;
   if (__builtin_expect(vm->threaded_len != p->code_len || !vm->threaded, 0))
-    thread_code(vm, dispatch, &&bad_opcode);
+    thread_code(vm, &(Handlers){dispatch, &&bad_opcode, &&native_void});
   const intptr_t *code = vm->threaded;
   Frame *frame = &vm->frames[vm->frame_count - 1];
   /* ip, sp and the frame's bases live in registers as pointers; SYNC()
@@ -543,17 +558,26 @@ return_to_caller:
   ip = code + frame->pc;
   locals = stack + frame->base;
   NEXT();
-do_NATIVE: {
-  int id = ip[0], argc = ip[1];
-  ip += 2;
-  sp -= argc;
-  SYNC();
-  Value result = ts_natives[id].fn(vm, sp);
-  CHECK_FAILED();
-  globals = vm->globals; /* a native may have grown the block */
-  if (native_returns[id]) PUSH(result);
+/* Threaded: A is the native's function (see thread_code). Only sp is
+ * synced: the pc of a frame is read when the frame resumes, and a native
+ * calling back into the VM pushes frames of its own. */
+#define CALL_NATIVE()                                  \
+  do {                                                 \
+    NativeFn fn = (NativeFn)ip[0];                     \
+    sp -= ip[1];                                       \
+    ip += 2;                                           \
+    vm->sp = (int)(sp - stack);                        \
+    a = fn(vm, sp);                                    \
+    CHECK_FAILED();                                    \
+    globals = vm->globals; /* it may have grown the block */ \
+  } while (0)
+do_NATIVE:
+  CALL_NATIVE();
+  PUSH(a);
   NEXT();
-}
+native_void:
+  CALL_NATIVE();
+  NEXT();
 do_LIST: {
   int n = ip[0];
   bool refs = ip[1];
@@ -580,12 +604,30 @@ do_LIST_PUSH: {
   b = POP();
   Value list = locals[a], header = vm->heap[list];
   int64_t len = header & HEAP_LEN_MASK;
-  if (list > VM_EMPTY_LISTS && len < ((header >> HEAP_CAP_SHIFT) & HEAP_LEN_MASK)) { /* room: in place */
+  int64_t cap = (header >> HEAP_CAP_SHIFT) & HEAP_LEN_MASK;
+  if (list > VM_EMPTY_LISTS && len < cap) { /* room: in place */
     vm->heap[list + 1 + len] = b;
     vm->heap[list] = header + 1; /* the length is the header's low bits */
     NEXT();
   }
-  locals[a] = vm_list_push(vm, list, b); /* grows or moves it */
+  /* The two usual ways to make room, inline as vm_list_push would:
+   * the first element starts a list of 4 at the top of the heap; the
+   * newest list doubles where it is. */
+  if (list <= VM_EMPTY_LISTS && vm->heap_used + 5 <= vm->heap_cap) {
+    list = vm->heap_used;
+    vm->heap[list] = (header & HEAP_REFS_BIT) | (int64_t)4 << HEAP_CAP_SHIFT | 1;
+    vm->heap[list + 1] = b;
+    vm->heap_used += 5;
+    locals[a] = list;
+    NEXT();
+  }
+  if (list > VM_EMPTY_LISTS && list + 1 + cap == vm->heap_used && vm->heap_used + cap <= vm->heap_cap) {
+    vm->heap[list + 1 + len] = b;
+    vm->heap[list] = (header & HEAP_REFS_BIT) | (cap * 2) << HEAP_CAP_SHIFT | (len + 1);
+    vm->heap_used += cap;
+    NEXT();
+  }
+  locals[a] = vm_list_push(vm, list, b); /* moves it, or says the heap is full */
   CHECK_FAILED();
   NEXT();
 }
