@@ -264,28 +264,19 @@ Value vm_call(Vm *vm, int fn, const Value *args, int nargs) {
 
 /* ---- list helpers used by instructions ---- */
 
-static inline Value list_index(Vm *vm, Value list, Value i) {
-  Value header = vm->heap[list];
-  int32_t len = (int32_t)(header & HEAP_LEN_MASK);
-  if (__builtin_expect(i < 0 || i >= len, 0)) {
-    vm_error(vm, "index %lld out of range for a list of %d", (long long)i, len);
-    return 0;
-  }
-  return vm->heap[list + 1 + i];
+/* Bounds errors, out of line: the handlers test with one unsigned compare
+ * and jump to `fail` themselves, so the hot path reads no error flag. */
+static __attribute__((noinline, cold)) void index_error(Vm *vm, Value list, Value i) {
+  vm_error(vm, "index %lld out of range for a list of %d", (long long)i, vm_list_len(vm, list));
 }
 
-/* t[i] for a tile: the value its cell i shows. */
-static inline Value tile_value(Vm *vm, Value tile, Value i) {
-  if (__builtin_expect(tile < 0 || tile >= vm->tile_count, 0)) {
+static __attribute__((noinline, cold)) void tile_value_error(Vm *vm, Value tile, Value i) {
+  if (tile < 0 || tile >= vm->tile_count) {
     vm_error(vm, "%lld is not a tile of this game", (long long)tile);
-    return 0;
+    return;
   }
   const TileDef *t = &vm->tiles[tile];
-  if (__builtin_expect(i < 0 || i >= t->cell_count, 0)) {
-    vm_error(vm, "index %lld out of range for tile %s of %d cells", (long long)i, t->name, t->cell_count);
-    return 0;
-  }
-  return t->value[i];
+  vm_error(vm, "index %lld out of range for tile %s of %d cells", (long long)i, t->name, t->cell_count);
 }
 
 static bool lists_equal(Vm *vm, Value a, Value b) {
@@ -631,25 +622,29 @@ do_LIST_PUSH: {
   CHECK_FAILED();
   NEXT();
 }
+/* l[i] and t[i]: the element, or an error (its index in b, the list or
+ * tile in a). */
+#define LIST_ITEM(l, i, dest)                                                        \
+  do {                                                                               \
+    a = (l), b = (i);                                                                \
+    if (__builtin_expect((uint64_t)b >= (uint64_t)(vm->heap[a] & HEAP_LEN_MASK), 0)) \
+      goto bad_index;                                                                \
+    dest = vm->heap[a + 1 + b];                                                      \
+  } while (0)
 do_INDEX:
-  b = POP();
-  a = POP();
-  PUSH(list_index(vm, a, b));
-  CHECK_FAILED();
+  sp--;
+  LIST_ITEM(sp[-1], sp[0], TOP());
   NEXT();
 do_LEN: TOP() = vm_list_len(vm, TOP()); NEXT();
 do_LEN_LOCAL: PUSH(vm_list_len(vm, locals[*ip++])); NEXT();
 do_LEN_GLOBAL: PUSH(vm_list_len(vm, globals[*ip++])); NEXT();
 do_INDEX_LOCAL:
-  a = locals[ip[0]];
-  goto index_by_local;
+  LIST_ITEM(locals[ip[0]], locals[ip[1]], *sp);
+  sp++, ip += 2;
+  NEXT();
 do_INDEX_GLOBAL:
-  a = globals[ip[0]];
-index_by_local:
-  b = locals[ip[1]];
-  ip += 2;
-  PUSH(list_index(vm, a, b));
-  CHECK_FAILED();
+  LIST_ITEM(globals[ip[0]], locals[ip[1]], *sp);
+  sp++, ip += 2;
   NEXT();
 do_TILE_VALUE:
   b = POP();
@@ -661,12 +656,17 @@ do_TILE_VALUE_LOCAL:
 do_TILE_VALUE_INT:
   b = *ip++;
 tile_value_b:
-  TOP() = tile_value(vm, TOP(), b);
-  CHECK_FAILED();
+  a = TOP();
+  if (__builtin_expect((uint64_t)a >= (uint64_t)vm->tile_count, 0) ||
+      __builtin_expect((uint64_t)b >= (uint64_t)vm->tiles[a].cell_count, 0)) {
+    tile_value_error(vm, a, b);
+    goto fail;
+  }
+  TOP() = vm->tiles[a].value[b];
   NEXT();
 do_INDEX_INT:
-  TOP() = list_index(vm, TOP(), *ip++);
-  CHECK_FAILED();
+  LIST_ITEM(TOP(), *ip, TOP());
+  ip++;
   NEXT();
 do_CONCAT:
   b = POP();
@@ -780,6 +780,9 @@ halt:
   return RUN_HALT;
 bad_opcode:
   vm_error(vm, "bad instruction at code word %d", (int)(ip - 1 - code));
+  goto fail;
+bad_index: /* a list, b the index; ip still within the instruction */
+  index_error(vm, a, b);
   goto fail;
 fail:
   vm->sp = (int)(sp - stack);
