@@ -63,6 +63,9 @@ typedef struct Compiler {
   int slot_free_cap;
   int frame_size;        /* the final locals of a deciding function; -1 while unknown */
   int loops_open;        /* loops (statements, comprehensions) around the code */
+  int last_op;           /* where the last instruction starts (-1: none to fuse with) */
+  int label;             /* the latest jump target */
+  bool no_fuse;          /* no superinstructions */
 } Compiler;
 
 /* ---- emitting ---- */
@@ -81,16 +84,50 @@ static int emit(Compiler *c, int32_t word) {
   return p->code_len++;
 }
 
-static void op0(Compiler *c, Opcode op) { emit(c, op); }
-static void op1(Compiler *c, Opcode op, int32_t a) { emit(c, op); emit(c, a); }
-static void op2(Compiler *c, Opcode op, int32_t a, int32_t b) { emit(c, op); emit(c, a); emit(c, b); }
+/* Superinstructions: pairs that follow each other often in rule files,
+ * one instruction each — one dispatch, and the value between them never
+ * goes through the stack. The fused instruction's operands are the
+ * first's, then the second's. */
+typedef struct Fusion {
+  Opcode first, second, fused;
+} Fusion;
+
+static const Fusion fusions[] = {
+  {BC_STORE_LOCAL, BC_LOAD_LOCAL, BC_STORE_LOAD_LOCAL},
+  {BC_LOAD_LOCAL, BC_LOAD_LOCAL, BC_LOAD_LOCAL2},
+  {BC_INDEX_GLOBAL, BC_JUMP_IF_GE_INT, BC_INDEX_GLOBAL_JUMP_IF_GE_INT},
+  {BC_INDEX_GLOBAL, BC_JUMP_IF_LT_INT, BC_INDEX_GLOBAL_JUMP_IF_LT_INT},
+  {BC_INDEX_GLOBAL, BC_LIST_PUSH, BC_INDEX_GLOBAL_LIST_PUSH},
+  {BC_LEN_GLOBAL, BC_JUMP_IF_LE_INT, BC_LEN_GLOBAL_JUMP_IF_LE_INT},
+};
+
+/* Starts instruction op: its word, or none when op fuses with the
+ * instruction before — never across a jump target (a label), where
+ * control can arrive without running that instruction. */
+static void begin_op(Compiler *c, Opcode op) {
+  int last = c->last_op;
+  if (last >= 0 && c->label != c->p->code_len && !c->no_fuse)
+    for (size_t i = 0; i < sizeof fusions / sizeof *fusions; i++)
+      if (c->p->code[last] == (int32_t)fusions[i].first && op == fusions[i].second) {
+        c->p->code[last] = fusions[i].fused;
+        return;
+      }
+  c->last_op = emit(c, op);
+}
+
+/* Here is a jump target: nothing fuses across it. */
+static int label_here(Compiler *c) { return c->label = c->p->code_len; }
+
+static void op0(Compiler *c, Opcode op) { begin_op(c, op); }
+static void op1(Compiler *c, Opcode op, int32_t a) { begin_op(c, op); emit(c, a); }
+static void op2(Compiler *c, Opcode op, int32_t a, int32_t b) { begin_op(c, op); emit(c, a); emit(c, b); }
 
 /* Emits a jump with a placeholder target; returns the operand to patch. */
 static int jump(Compiler *c, Opcode op) {
-  emit(c, op);
+  begin_op(c, op);
   return emit(c, -1);
 }
-static void patch_here(Compiler *c, int operand) { c->p->code[operand] = c->p->code_len; }
+static void patch_here(Compiler *c, int operand) { c->p->code[operand] = label_here(c); }
 
 static int add_string(Program *p, const char *s) {
   for (int i = 0; i < p->string_count; i++)
@@ -429,7 +466,7 @@ static void cond_jump(Compiler *c, Node *cond, bool when, Patches *out) {
     expr(c, cond->a);
     if (small_literal(cond->b, &k)) { /* x < 0, len(l) > 0: the literal is an operand */
       at(c, cond);
-      emit(c, compare_jump(cond->op, when, true));
+      begin_op(c, compare_jump(cond->op, when, true));
       emit(c, k);
       out->at[out->count++] = emit(c, -1);
       return;
@@ -461,22 +498,22 @@ static LoopHead loop_open(Compiler *c, Node *iterable, const int32_t hidden[2], 
     expr(c, iterable->a);
     expr(c, iterable->b);
     h.a = var, h.b = hidden[0];
-    emit(c, BC_RANGE_START), emit(c, var), emit(c, hidden[0]);
+    begin_op(c, BC_RANGE_START), emit(c, var), emit(c, hidden[0]);
   } else {
     expr(c, iterable);
     h.a = hidden[0], h.b = hidden[1];
-    emit(c, BC_LIST_START), emit(c, hidden[0]), emit(c, hidden[1]), emit(c, var);
+    begin_op(c, BC_LIST_START), emit(c, hidden[0]), emit(c, hidden[1]), emit(c, var);
   }
   h.exit = emit(c, -1);
-  h.body = c->p->code_len;
+  h.body = label_here(c);
   c->loops_open++;
   return h;
 }
 
 static void loop_close(Compiler *c, LoopHead h) {
   c->loops_open--;
-  if (h.range) emit(c, BC_FOR_RANGE_NEXT), emit(c, h.a), emit(c, h.b), emit(c, h.body);
-  else emit(c, BC_FOR_LIST_NEXT), emit(c, h.a), emit(c, h.b), emit(c, h.var), emit(c, h.body);
+  if (h.range) begin_op(c, BC_FOR_RANGE_NEXT), emit(c, h.a), emit(c, h.b), emit(c, h.body);
+  else begin_op(c, BC_FOR_LIST_NEXT), emit(c, h.a), emit(c, h.b), emit(c, h.var), emit(c, h.body);
   patch_here(c, h.exit);
 }
 
@@ -806,15 +843,15 @@ static void sort_by(Compiler *c, Node *n) {
   op2(c, BC_LIST, 0, is_ref(f->type));
   op1(c, BC_STORE_LOCAL, keys);
   op1(c, BC_LOAD_LOCAL, l);
-  emit(c, BC_LIST_START), emit(c, l), emit(c, pos), emit(c, x);
-  int exit = emit(c, -1), body = c->p->code_len;
+  begin_op(c, BC_LIST_START), emit(c, l), emit(c, pos), emit(c, x);
+  int exit = emit(c, -1), body = label_here(c);
   Binding element = {BIND_LOCAL, x};
   if (!inline_fn(c, f, (InlineArgs){NULL, &element, 1}, n)) {
     op1(c, BC_LOAD_LOCAL, x);
     op2(c, BC_CALL, f->index, 1);
   }
   op1(c, BC_LIST_PUSH, keys);
-  emit(c, BC_FOR_LIST_NEXT), emit(c, l), emit(c, pos), emit(c, x), emit(c, body);
+  begin_op(c, BC_FOR_LIST_NEXT), emit(c, l), emit(c, pos), emit(c, x), emit(c, body);
   patch_here(c, exit);
   op1(c, BC_LOAD_LOCAL, l);
   op1(c, BC_LOAD_LOCAL, keys);
@@ -930,7 +967,7 @@ static void stmt(Compiler *c, Node *n) {
   }
   case N_WHILE: {
     Loop l;
-    int top = c->p->code_len;
+    int top = label_here(c);
     loop_begin(c, &l, top);
     c->loops_open++;
     Patches exit = {.count = 0};
@@ -1045,12 +1082,14 @@ static void compile_body(Compiler *c, Symbol *s, BodyEmitter emit_body, const vo
   c->fn = s;
   c->first_temp = s->local_count;
   c->frame_size = -1;
+  c->last_op = -1; /* the entry is a jump target too */
   if (s->yields) {
     int code_len = c->p->code_len, constants = c->p->constant_count;
     emit_body(c, what);
     c->frame_size = s->local_count;
     c->p->code_len = code_len, c->p->constant_count = constants;
     s->local_count = c->first_temp;
+    c->last_op = -1;
   }
   emit_body(c, what);
 }
@@ -1149,9 +1188,9 @@ static void count_calls(Compiler *c, const Checked *k) {
   }
 }
 
-Program *compile_program(const Ast *ast, const Checked *k, bool no_inline) {
+Program *compile_program(const Ast *ast, const Checked *k, CompileFlags flags) {
   Program *p = calloc(1, sizeof *p);
-  Compiler c = {.p = p, .line = 1, .no_inline = no_inline};
+  Compiler c = {.p = p, .line = 1, .no_inline = flags.no_inline, .no_fuse = flags.no_fuse};
   p->name = strdup(k->name);
   p->min_players = k->min_players;
   p->max_players = k->max_players;

@@ -8,6 +8,10 @@
 
 /* Builds the program from a successfully checked tree. Calls of script
  * functions are inlined where that pays (see compile.c) unless no_inline. */
-Program *compile_program(const Ast *ast, const Checked *checked, bool no_inline);
+typedef struct CompileFlags {
+  bool no_inline; /* every call stays a CALL */
+  bool no_fuse;   /* no superinstructions */
+} CompileFlags;
+Program *compile_program(const Ast *ast, const Checked *checked, CompileFlags flags);
 
 #endif

@@ -65,7 +65,7 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
     ok = check_program(ast, options->variants, options->variant_count, options->warnings, &checked, &d) && ok;
     if (ok) {
       result = calloc(1, sizeof *result);
-      result->program = compile_program(ast, &checked, options->no_inline);
+      result->program = compile_program(ast, &checked, (CompileFlags){options->no_inline, options->no_superinstructions});
     }
     for (int i = 0; i < checked.fn_count; i++) free(checked.fns[i]->local_types);
     if (checked.main) free(checked.main->local_types);

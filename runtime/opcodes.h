@@ -81,6 +81,12 @@
   OP(RANGE_START,       3,  -2, "hi := pop; lo := pop; locals[A] := lo; locals[B] := hi; if lo > hi then pc := C") \
   OP(FOR_LIST_NEXT,     4,   0, "at the bottom of a loop: if locals[B] < len(locals[A]) { locals[C] := locals[A][locals[B]]; locals[B] += 1; pc := D }") \
   OP(FOR_RANGE_NEXT,    3,   0, "at the bottom of a loop: a := locals[A]; locals[A] := a + 1; if a < locals[B] then pc := C") \
+  OP(STORE_LOAD_LOCAL,  2,   0, "superinstruction STORE_LOCAL A; LOAD_LOCAL B: locals[A] := top; top := locals[B]") \
+  OP(LOAD_LOCAL2,       2,  +2, "superinstruction LOAD_LOCAL A; LOAD_LOCAL B") \
+  OP(INDEX_GLOBAL_JUMP_IF_GE_INT, 4, 0, "superinstruction INDEX_GLOBAL A B; JUMP_IF_GE_INT C D: if globals[A][locals[B]] >= C then pc := D") \
+  OP(INDEX_GLOBAL_JUMP_IF_LT_INT, 4, 0, "superinstruction INDEX_GLOBAL A B; JUMP_IF_LT_INT C D") \
+  OP(INDEX_GLOBAL_LIST_PUSH, 3, 0, "superinstruction INDEX_GLOBAL A B; LIST_PUSH C: append globals[A][locals[B]] to locals[C]") \
+  OP(LEN_GLOBAL_JUMP_IF_LE_INT, 3, 0, "superinstruction LEN_GLOBAL A; JUMP_IF_LE_INT B C: if len(globals[A]) <= B then pc := C") \
   OP(CHOOSE,            1,  -1, "options := pop; seat := pop; yield (option type code strings[A]); resume pushing the choice") \
   OP(SETUP_BOARDS,      0,   0, "lay out every board now that the tiles are known") \
   OP(SET_UP,            0,   0, "the set-up is over (params, tiles, boards, vars): ts_reset may restart from here") \

@@ -29,6 +29,7 @@ typedef struct TsCompileOptions {
   const char *games_dir;       /* for `extends`; NULL: $TESSERA_GAMES, then default */
   bool warnings;               /* report warnings (unused declarations) */
   bool no_inline;              /* compile every call as a call (for reading bytecode) */
+  bool no_superinstructions;   /* one instruction per operation (for reading bytecode) */
 } TsCompileOptions;
 
 /* Compiles `path`. Every diagnostic is printed to `diagnostics` (may be NULL).

@@ -590,9 +590,10 @@ do_LIST: {
   vm_list_from(vm, sp, n, refs); /* says the heap is full */
   goto fail;
 }
-do_LIST_PUSH: {
+do_LIST_PUSH:
   a = *ip++;
   b = POP();
+list_push: { /* b onto the list in locals[a] */
   Value list = locals[a], header = vm->heap[list];
   int64_t len = header & HEAP_LEN_MASK;
   int64_t cap = (header >> HEAP_CAP_SHIFT) & HEAP_LEN_MASK;
@@ -736,6 +737,35 @@ do_FOR_RANGE_NEXT:
   locals[ip[0]] = (Value)((uint64_t)a + 1);
   if (a >= locals[ip[1]]) ip += 3;
   else ip = code + ip[2];
+  NEXT();
+/* Superinstructions (see lang/compile.c, fusions): each does what its
+ * two parts would, in one dispatch. */
+do_STORE_LOAD_LOCAL:
+  locals[ip[0]] = TOP();
+  TOP() = locals[ip[1]];
+  ip += 2;
+  NEXT();
+do_LOAD_LOCAL2:
+  sp[0] = locals[ip[0]];
+  sp[1] = locals[ip[1]];
+  sp += 2, ip += 2;
+  NEXT();
+#define INDEX_GLOBAL_JUMP_IF(cmp)                                 \
+  do {                                                            \
+    LIST_ITEM(globals[ip[0]], locals[ip[1]], a);                  \
+    ip = a cmp (Value)ip[2] ? code + ip[3] : ip + 4;              \
+    NEXT();                                                       \
+  } while (0)
+do_INDEX_GLOBAL_JUMP_IF_GE_INT: INDEX_GLOBAL_JUMP_IF(>=);
+do_INDEX_GLOBAL_JUMP_IF_LT_INT: INDEX_GLOBAL_JUMP_IF(<);
+do_INDEX_GLOBAL_LIST_PUSH:
+  LIST_ITEM(globals[ip[0]], locals[ip[1]], b);
+  a = ip[2];
+  ip += 3; /* a full heap is then located at the push's own word */
+  goto list_push;
+do_LEN_GLOBAL_JUMP_IF_LE_INT:
+  a = vm_list_len(vm, globals[ip[0]]);
+  ip = a <= (Value)ip[1] ? code + ip[2] : ip + 3;
   NEXT();
 do_CHOOSE: {
   Value options = POP();

@@ -34,9 +34,11 @@ char *cli_game_path(const char *name);
 char *cli_resolve_game(const char *game);
 
 /* Compiles `path` with `variants` (may be NULL), after checking each name is
- * one the game declares. Diagnostics go to stderr. Returns 0 with *out set,
+ * one the game declares; `plain` (CLI_NO_* bits) turns rewrites off for
+ * reading the bytecode. Diagnostics go to stderr. Returns 0 with *out set,
  * 1 on compile errors, EXIT_USAGE on an unknown variant (message printed). */
-int cli_load_program(const char *path, const StrList *variants, bool no_inline, TsProgram **out);
+enum { CLI_NO_INLINE = 1, CLI_NO_SUPERINSTRUCTIONS = 2 };
+int cli_load_program(const char *path, const StrList *variants, unsigned plain, TsProgram **out);
 TsCompileOptions cli_compile_options(const StrList *variants);
 
 /* The GAME positional argument of `command`: stores it, or fails (one line,

@@ -149,10 +149,11 @@ static int check_variant_names(const TsProgram *base, const StrList *variants) {
   return 0;
 }
 
-int cli_load_program(const char *path, const StrList *variants, bool no_inline, TsProgram **out) {
+int cli_load_program(const char *path, const StrList *variants, unsigned plain, TsProgram **out) {
   *out = NULL;
   TsCompileOptions base_options = cli_compile_options(NULL);
-  base_options.no_inline = no_inline;
+  base_options.no_inline = plain & CLI_NO_INLINE;
+  base_options.no_superinstructions = plain & CLI_NO_SUPERINSTRUCTIONS;
   TsProgram *base = ts_compile_file(path, &base_options, stderr);
   if (!base) return 1;
   if (!variants || variants->count == 0) {
@@ -163,7 +164,8 @@ int cli_load_program(const char *path, const StrList *variants, bool no_inline, 
   ts_program_free(base);
   if (status) return status;
   TsCompileOptions options = cli_compile_options(variants);
-  options.no_inline = no_inline;
+  options.no_inline = plain & CLI_NO_INLINE;
+  options.no_superinstructions = plain & CLI_NO_SUPERINSTRUCTIONS;
   *out = ts_compile_file(path, &options, stderr);
   return *out ? 0 : 1;
 }

@@ -39,7 +39,7 @@ int session_open(Session *s, const char *game, const char *variant_text, const c
     return cli_fail(EXIT_USAGE, "--variant: %s", err);
   s->path = cli_resolve_game(game);
   if (!s->path) return EXIT_USAGE;
-  int status = cli_load_program(s->path, &s->variants, false, &s->program);
+  int status = cli_load_program(s->path, &s->variants, 0, &s->program);
   if (status) return status;
   return seat_players(s, players_text, human_default);
 }

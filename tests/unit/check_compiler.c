@@ -22,7 +22,7 @@ static char ops[16384]; /* opcode names of that function: " INT INT ADD " */
 
 /* Compiles `src` and disassembles it. The rule file stays on disk until the
  * listing is made: the disassembler prints source lines from it. */
-static const char *disassemble_with(const char *src, bool no_inline) {
+static const char *compile_listing(const char *src, bool no_inline, bool fuse) {
   snprintf(path, sizeof path, "/tmp/tessera_check_compiler_%d.tess", (int)getpid());
   FILE *f = fopen(path, "w");
   ck_assert_ptr_nonnull(f);
@@ -32,7 +32,7 @@ static const char *disassemble_with(const char *src, bool no_inline) {
   size_t length = 0;
   FILE *d = open_memstream(&diags, &length);
   TsCompileOptions options = {.stdlib_dir = TESSERA_SOURCE_DIR "/stdlib", .games_dir = TESSERA_SOURCE_DIR "/games",
-                              .no_inline = no_inline};
+                              .no_inline = no_inline, .no_superinstructions = !fuse};
   TsProgram *p = ts_compile_file(path, &options, d);
   fclose(d);
   ck_assert_msg(p != NULL, "does not compile:\n%s", diags);
@@ -46,7 +46,11 @@ static const char *disassemble_with(const char *src, bool no_inline) {
   return listing;
 }
 
-static const char *disassemble(const char *src) { return disassemble_with(src, false); }
+/* Most tests read the instructions one operation each; fused() shows the
+ * superinstructions the compiler makes by default. */
+static const char *disassemble_with(const char *src, bool no_inline) { return compile_listing(src, no_inline, false); }
+static const char *disassemble(const char *src) { return compile_listing(src, false, false); }
+static const char *fused(const char *src) { return compile_listing(src, false, true); }
 
 static bool is_instruction(const char *line) {
   /* "%6d  NAME ..." */
@@ -533,6 +537,52 @@ START_TEST(test_decisions_clear_slots_taken_later_in_their_loop) {
 }
 END_TEST
 
+static const char *const fusing_game =
+    GAME "var g: [int]\nvar n: int\n"
+         "play {\n  g = [3, -1, 4]\n  let a = 2\n  let b = a + 1\n  n = n + a * b\n"
+         "  let picked = [g[i] for i in 0..len(g) - 1 if g[i] >= 0]\n"
+         "  for i in 0..2 {\n    if g[i] < 0 { n += 1 }\n  }\n"
+         "  if len(g) > 0 { n += 2 }\n  n = n + len(picked)\n}\n";
+
+START_TEST(test_superinstructions_fuse_frequent_pairs) {
+  fused(fusing_game);
+  in_function("<play>");
+  /* let b = a + 1 stores a and reads it back in one; a * b reads two locals in one. */
+  expect_ops("INT STORE_LOAD_LOCAL ADD_INT STORE_LOCAL LOAD_GLOBAL LOAD_LOCAL2 MUL ADD");
+  /* The filter and the push of [g[i] for ... if g[i] >= 0], then g[i] < 0 and len(g) > 0. */
+  expect_ops("RANGE_START INDEX_GLOBAL_JUMP_IF_LT_INT INDEX_GLOBAL_LIST_PUSH FOR_RANGE_NEXT");
+  expect_ops("RANGE_START INDEX_GLOBAL_JUMP_IF_GE_INT LOAD_GLOBAL");
+  expect_ops("LEN_GLOBAL_JUMP_IF_LE_INT LOAD_GLOBAL");
+  /* Operands: the first part's, then the second's. */
+  const char *test = instruction("INDEX_GLOBAL_JUMP_IF_GE_INT", 0);
+  ck_assert_int_eq(operand(test, 2), 0); /* the literal */
+  ck_assert_int_gt(operand(test, 3), atoi(test)); /* forward, past the body */
+  /* Without them, the same program is one instruction per operation. */
+  disassemble(fusing_game);
+  in_function("<play>");
+  expect_ops("INT STORE_LOCAL LOAD_LOCAL ADD_INT STORE_LOCAL LOAD_GLOBAL LOAD_LOCAL LOAD_LOCAL MUL ADD");
+  expect_ops("INDEX_GLOBAL JUMP_IF_LT_INT INDEX_GLOBAL LIST_PUSH FOR_RANGE_NEXT");
+  expect_no_op("LOAD_LOCAL2");
+}
+END_TEST
+
+START_TEST(test_nothing_fuses_across_a_jump_target) {
+  /* The loop's test is a jump target (the back edge): its LOAD_LOCAL must
+   * stay apart from the STORE_LOCAL before the loop, which the back edge
+   * does not run. The same for a loop body starting with a read. */
+  fused(GAME "var n: int\nplay {\n  let x = 1\n  while x < 5 {\n    x += 1\n  }\n"
+             "  let y = 0\n  for i in 0..3 {\n    y = y + i\n  }\n  n = x + y\n}\n");
+  in_function("<play>");
+  expect_ops("INT STORE_LOCAL LOAD_LOCAL JUMP_IF_GE_INT");
+  const char *back = instruction("JUMP", 0);
+  const char *top = instruction("LOAD_LOCAL", 0);
+  ck_assert_int_eq(operand(back, 0), atoi(top));
+  expect_ops("RANGE_START LOAD_LOCAL2 ADD STORE_LOCAL FOR_RANGE_NEXT");
+  const char *next = instruction("FOR_RANGE_NEXT", 0);
+  ck_assert_int_eq(operand(next, 2), atoi(instruction("LOAD_LOCAL2", 0)));
+}
+END_TEST
+
 START_TEST(test_sort_by_computes_its_keys_in_the_script) {
   disassemble(GAME "var l: [int]\nfn key(x: int) -> int {\n  let k = x % 3\n  return k\n}\n"
                    "play {\n  l = sort_by([5, 3, 4], key)\n}\n");
@@ -714,6 +764,8 @@ static Suite *compiler_suite(void) {
   tcase_add_test(statements, test_statement_functions_are_inlined);
   tcase_add_test(statements, test_inlined_bodies_share_slots_and_are_cleared_before_decisions);
   tcase_add_test(statements, test_decisions_clear_slots_taken_later_in_their_loop);
+  tcase_add_test(statements, test_superinstructions_fuse_frequent_pairs);
+  tcase_add_test(statements, test_nothing_fuses_across_a_jump_target);
   tcase_add_test(statements, test_large_functions_called_twice_stay_calls);
   tcase_add_test(statements, test_sort_by_computes_its_keys_in_the_script);
   tcase_add_test(statements, test_inlined_code_names_its_own_file);
