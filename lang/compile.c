@@ -337,6 +337,7 @@ static void call(Compiler *c, Node *n) {
   at(c, n);
   /* Natives simple enough to be one instruction, or none. */
   if (n->ival == NATIVE_len_list) op0(c, BC_LEN);
+  else if (n->ival == NATIVE_seat) op0(c, BC_SEAT); /* a range check */
   else if (n->ival == NATIVE_ord) return; /* a player is its seat number already */
   else op2(c, BC_NATIVE, (int32_t)n->ival, argc);
 }

@@ -65,6 +65,7 @@
   OP(LIST_PUSH,         1,  -1, "append pop to the comprehension list in locals[A]") \
   OP(INDEX,             0,  -1, "i := pop; l := pop; push l[i] (error when out of range)") \
   OP(LEN,               0,   0, "push len(pop)") \
+  OP(SEAT,              0,   0, "seat(pop): the same int as a player (error when no seat has that number)") \
   OP(LEN_LOCAL,         1,  +1, "push len(locals[A])") \
   OP(LEN_GLOBAL,        1,  +1, "push len(globals[A])") \
   OP(INDEX_LOCAL,       2,  +1, "push locals[A][locals[B]] (error when out of range)") \

@@ -637,6 +637,12 @@ do_INDEX:
   LIST_ITEM(sp[-1], sp[0], TOP());
   NEXT();
 do_LEN: TOP() = vm_list_len(vm, TOP()); NEXT();
+do_SEAT:
+  if (__builtin_expect((uint64_t)TOP() >= (uint64_t)vm->seats, 0)) {
+    native_seat(vm, sp - 1); /* says which seats there are */
+    goto fail;
+  }
+  NEXT();
 do_LEN_LOCAL: PUSH(vm_list_len(vm, locals[*ip++])); NEXT();
 do_LEN_GLOBAL: PUSH(vm_list_len(vm, globals[*ip++])); NEXT();
 do_INDEX_LOCAL:

@@ -377,14 +377,14 @@ START_TEST(test_choose_carries_the_option_type) {
     const char *line = instruction("CHOOSE", i);
     ck_assert_msg(strstr(line, types[i]), "choose %d: %s, expected type %s", i, line, types[i]);
   }
-  expect_ops("INT NATIVE INT INT LIST CHOOSE STORE_LOCAL"); /* seat, options, choose, store */
+  expect_ops("INT SEAT INT INT LIST CHOOSE STORE_LOCAL"); /* seat, options, choose, store */
 }
 END_TEST
 
 START_TEST(test_per_player_variables_are_indexed_by_seat) {
   disassemble(GAME "var score: per player int\nplay {\n  score[seat(1)] = score[seat(0)] + 1\n}\n");
   in_function("<play>");
-  expect_ops("INT NATIVE INT NATIVE LOAD_SEAT_GLOBAL ADD_INT STORE_SEAT_GLOBAL HALT");
+  expect_ops("INT SEAT INT SEAT LOAD_SEAT_GLOBAL ADD_INT STORE_SEAT_GLOBAL HALT");
   ck_assert_ptr_nonnull(strstr(instruction("STORE_SEAT_GLOBAL", 0), "; score"));
 }
 END_TEST
@@ -400,7 +400,7 @@ START_TEST(test_per_player_boards_are_numbered_by_seat) {
   ck_assert_int_eq(operand(instruction("ADD_INT", 1), 0), 9);
   disassemble(GAME "board own: square per player\nplay {\n  print(filled(own[seat(1)]))\n}\n");
   in_function("<play>");
-  expect_ops("INT NATIVE NATIVE INT NATIVE"); /* own is board 0: the seat is the number */
+  expect_ops("INT SEAT NATIVE INT NATIVE"); /* own is board 0: the seat is the number */
   expect_no_op("ADD_INT");
 }
 END_TEST
@@ -415,7 +415,8 @@ END_TEST
 
 START_TEST(test_calls) {
   disassemble_with(GAME "fn twice(x: int) -> int {\n  let y = 2 * x\n  return y\n}\nfn note(x: int) { print(x) }\nplay {\n"
-                   "  note(twice(3))\n  twice(4)\n  print(len([1]))\n  print(len(domino(1, 2)))\n}\n", true);
+                   "  note(twice(3))\n  twice(4)\n  print(len([1]))\n  print(len(domino(1, 2)))\n"
+                   "  print(ord(seat(1)))\n}\n", true);
   in_function("<play>");
   const char *inner = instruction("CALL", 0);
   ck_assert_ptr_nonnull(strstr(inner, "; twice"));
@@ -424,6 +425,7 @@ START_TEST(test_calls) {
   expect_ops("INT CALL CALL INT CALL POP"); /* a procedure leaves nothing; a dropped value is popped */
   expect_ops("INT LIST LEN INT NATIVE"); /* len of a list is an instruction */
   ck_assert_ptr_nonnull(strstr(instruction("NATIVE", 2), "; len_tile")); /* overloads by type */
+  expect_ops("INT SEAT INT NATIVE"); /* seat(n) is a range check; ord(p) nothing */
   in_function("twice");
   expect_ops("INT LOAD_LOCAL MUL STORE_LOCAL LOAD_LOCAL RETURN");
   in_function("note");
