@@ -182,10 +182,13 @@ static int32_t local_slot(const Compiler *c, int index) {
 
 /* Where a local or global name's value is: inside an inlined body a
  * parameter (always a local of that body) is its call's argument. */
+static bool fold_constant(const Node *n, int64_t *out);
+
 static bool resolve_name(const Compiler *c, const Node *n, Binding *out) {
   if (n->kind != N_NAME || !n->sym) return false;
   if (n->sym->kind == SYM_GLOBAL) {
-    *out = (Binding){BIND_GLOBAL, n->sym->index};
+    int64_t k;
+    *out = fold_constant(n, &k) ? (Binding){BIND_INT, k} : (Binding){BIND_GLOBAL, n->sym->index};
     return true;
   }
   if (n->sym->kind != SYM_LOCAL) return false;
@@ -232,13 +235,29 @@ static Opcode binary_opcode(Op op) {
   }
 }
 
-/* The value of an int expression made of literals, + - * and unary minus
- * (what `0..len(l) - 1` and `-1` produce); false for anything else, so
- * division by zero and the like stay runtime errors. Wraps like the VM. */
+/* A param whose value is known when compiling: an int param (params are
+ * never assigned; a variant's param replaces the base game's declaration)
+ * whose expression folds. */
+static bool constant_param(const Node *n, int64_t *out) {
+  static int depth; /* params refer to earlier params only: no cycles, but stay safe */
+  const Symbol *s = n->sym;
+  if (!s || s->kind != SYM_GLOBAL || s->global_kind != GLOBAL_PARAM || s->per_seat) return false;
+  if (!s->decl || !s->decl->a || !n->type || n->type->kind != TY_INT || depth > 16) return false;
+  depth++;
+  bool known = fold_constant(s->decl->a, out);
+  depth--;
+  return known;
+}
+
+/* The value of an int expression made of literals, params with such
+ * values, + - * and unary minus (what `0..len(l) - 1` and `-1` produce);
+ * false for anything else, so division by zero and the like stay runtime
+ * errors. Wraps like the VM. */
 static bool fold_constant(const Node *n, int64_t *out) {
   int64_t a, b;
   switch (n->kind) {
   case N_INT: *out = n->ival; return n->type && n->type->kind == TY_INT;
+  case N_NAME: return constant_param(n, out);
   case N_UNARY:
     if (n->op == OP_NOT || !fold_constant(n->a, &a)) return false;
     *out = (int64_t)(0 - (uint64_t)a);

@@ -585,6 +585,21 @@ START_TEST(test_nothing_fuses_across_a_jump_target) {
 }
 END_TEST
 
+START_TEST(test_params_with_known_values_are_literals) {
+  /* k and m are known when compiling (params are never assigned): their
+   * uses are literals. n depends on the player count: it is read from its
+   * global. */
+  disassemble(GAME "param k = 3\nparam m = k * 2 + 1\nparam n = if nplayers == 1 then 4 else 5\nvar x: int\n"
+                   "play {\n  x = k + n\n  if m > x { x = m }\n}\n");
+  in_function("<play>");
+  expect_ops("SET_UP INT LOAD_GLOBAL ADD STORE_GLOBAL INT LOAD_GLOBAL JUMP_IF_LE INT STORE_GLOBAL HALT");
+  ck_assert_int_eq(operand(instruction("INT", count_op("INT") - 3), 0), 3); /* k */
+  ck_assert_int_eq(operand(instruction("INT", count_op("INT") - 2), 0), 7); /* m */
+  ck_assert_int_eq(operand(instruction("INT", count_op("INT") - 1), 0), 7); /* x = m */
+  ck_assert_ptr_nonnull(strstr(instruction("LOAD_GLOBAL", 0), "; n"));
+}
+END_TEST
+
 START_TEST(test_sort_by_computes_its_keys_in_the_script) {
   disassemble(GAME "var l: [int]\nfn key(x: int) -> int {\n  let k = x % 3\n  return k\n}\n"
                    "play {\n  l = sort_by([5, 3, 4], key)\n}\n");
@@ -624,8 +639,8 @@ START_TEST(test_initialisers_run_in_order_in_play) {
   in_function("<play>");
   /* params, then tiles, then the boards are laid out, then the vars; then
    * the set-up is over and the play block starts. */
-  expect_ops("INT STORE_GLOBAL LOAD_GLOBAL LOAD_GLOBAL NATIVE LIST STORE_GLOBAL SETUP_BOARDS LOAD_GLOBAL INT MUL "
-             "STORE_GLOBAL SET_UP LOAD_GLOBAL ADD_INT STORE_GLOBAL HALT");
+  expect_ops("INT STORE_GLOBAL INT INT NATIVE LIST STORE_GLOBAL SETUP_BOARDS INT "
+             "STORE_GLOBAL SET_UP LOAD_GLOBAL ADD_INT STORE_GLOBAL HALT"); /* n is known: n * 2 is 6 */
   ck_assert_ptr_nonnull(strstr(instruction("STORE_GLOBAL", 0), "; n"));
   ck_assert_ptr_nonnull(strstr(instruction("STORE_GLOBAL", 1), "; bones"));
   ck_assert_ptr_nonnull(strstr(instruction("STORE_GLOBAL", 2), "; total"));
@@ -767,6 +782,7 @@ static Suite *compiler_suite(void) {
   tcase_add_test(statements, test_inlined_bodies_share_slots_and_are_cleared_before_decisions);
   tcase_add_test(statements, test_decisions_clear_slots_taken_later_in_their_loop);
   tcase_add_test(statements, test_superinstructions_fuse_frequent_pairs);
+  tcase_add_test(statements, test_params_with_known_values_are_literals);
   tcase_add_test(statements, test_nothing_fuses_across_a_jump_target);
   tcase_add_test(statements, test_large_functions_called_twice_stay_calls);
   tcase_add_test(statements, test_sort_by_computes_its_keys_in_the_script);
