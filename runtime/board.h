@@ -304,5 +304,9 @@ int board_scan_cells(RegionScan *s, uint64_t values, const uint64_t *need, int g
  * b->count * groups. */
 int board_scan_counts(const RegionScan *s, uint64_t values, const uint64_t *need, int groups,
                       int32_t *scratch, int64_t *counts);
+/* The cells of `word`, a set of top cells in a board's value words (OR of
+ * board_value_word), in entry order, packed (cell_pack) into out (room
+ * for its bits); returns how many. */
+int board_word_cells(const Board *b, uint64_t word, int64_t *out);
 
 #endif

@@ -470,15 +470,37 @@ static inline __attribute__((always_inline)) int32_t showing(const Board *b, con
   return n;
 }
 
+/* Whether few cells show the values (a start token, say) on a board keeping
+ * value words; then *word holds them. */
+enum { FEW_SHOWING = 8 };
+static bool few_showing(const Board *b, const ValueSet *s, uint64_t *word) {
+  const ValueWords *vw = board_value_words(b);
+  if (!vw) return false;
+  uint64_t w = 0;
+  for (int32_t i = 0; i < s->n; i++) /* a cell's value is an int16 */
+    if (s->values[i] == (int16_t)s->values[i]) w |= board_value_word(b, vw, (int)s->values[i]);
+  *word = w;
+  int bits = 0;
+  for (; w && bits <= FEW_SHOWING; w &= w - 1) bits++;
+  return bits <= FEW_SHOWING;
+}
+
 /* One pass into a buffer (on the stack for boards up to REGION_STACK
- * cells), one copy. */
+ * cells), one copy — or, when few cells show the values, their word from
+ * the board's value words, in entry order. */
 Value native_cells_showing(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
   if (!b) return 0;
   ValueSet s = value_set(vm, args[1]);
   int64_t here[REGION_STACK], *out = here;
-  if (b->count > REGION_STACK && !(out = vm_scratch(vm, (size_t)b->count * sizeof *out))) return 0;
-  int32_t n = b->spec.levels > 1 ? showing(b, &s, out, true) : showing(b, &s, out, false);
+  uint64_t word;
+  int32_t n;
+  if (few_showing(b, &s, &word)) {
+    n = board_word_cells(b, word, out);
+  } else {
+    if (b->count > REGION_STACK && !(out = vm_scratch(vm, (size_t)b->count * sizeof *out))) return 0;
+    n = b->spec.levels > 1 ? showing(b, &s, out, true) : showing(b, &s, out, false);
+  }
   Value list = n ? vm_list_new(vm, n, false) : VM_EMPTY;
   if (vm_failed(vm)) return 0;
   Value *items = vm_list_items(vm, list);

@@ -166,30 +166,65 @@ static void order_listed(const RegionScan *s, uint64_t *kept, int k) {
   memcpy(kept, sorted, (size_t)k * sizeof *kept);
 }
 
+/* Entries of the bits of a word in the value words' layout at `stride`:
+ * the top cell's entry, from the board's index — a byte index read inline
+ * (the row of a bit is bit * recip >> 16, recip = ceil(65536 / stride):
+ * exact below 64, and no division per bit), any other through board_top. */
+typedef struct WordIndex {
+  const Board *b;
+  int stride, skip, base;
+  unsigned recip;
+  const uint8_t *bytes; /* NULL: not a byte index */
+} WordIndex;
+
+static WordIndex word_index(const Board *b, int stride) {
+  WordIndex w = {b, stride, b->dw - stride, (b->min_y - b->oy) * b->dw + b->min_x - b->ox,
+                 (65536u + (unsigned)stride - 1) / (unsigned)stride, NULL};
+  if (b->dw && b->spec.capacity <= 255) w.bytes = (const uint8_t *)b + b->index_at;
+  return w;
+}
+
+static inline int word_row(const WordIndex *w, int bit) { return (int)((unsigned)bit * w->recip >> 16); }
+
+static inline Coord word_cell(const WordIndex *w, int bit) {
+  int y = word_row(w, bit);
+  return (Coord){(int16_t)(w->b->min_x + bit - y * w->stride), (int16_t)(w->b->min_y + y)};
+}
+
+static inline int32_t word_entry(const WordIndex *w, int bit) {
+  if (w->bytes) return w->bytes[bit + word_row(w, bit) * w->skip + w->base] - 1;
+  return board_top(w->b, word_cell(w, bit));
+}
+
 /* The same without a list: each region's first entry is the least of its
- * cells' (the top cell's, on the board's index), then an insertion sort.
- * The regions kept are few and small. */
+ * cells', then an insertion sort. The regions kept are few and small. */
 static void order_unlisted(const RegionScan *s, uint64_t *kept, int k) {
   int32_t first[BOARD_SCAN_MAX];
-  const Board *b = s->b;
-  const int stride = s->stride;
-  const unsigned recip = (65536u + (unsigned)stride - 1) / (unsigned)stride; /* y = bit * recip >> 16 */
-  const bool bytes = b->dw && b->spec.capacity <= 255;
-  const uint8_t *ix = (const uint8_t *)b + b->index_at;
-  const int skip = b->dw - stride, base = (b->min_y - b->oy) * b->dw + b->min_x - b->ox;
+  const WordIndex w = word_index(s->b, s->stride);
   for (int r = 0; r < k; r++) {
     uint64_t region = kept[r];
     int32_t least = INT32_MAX;
-    for (uint64_t w = region; w; w &= w - 1) {
-      int bit = __builtin_ctzll(w), y = (int)((unsigned)bit * recip >> 16);
-      int32_t e = bytes ? ix[bit + y * skip + base] - 1
-                        : board_top(b, (Coord){(int16_t)(b->min_x + bit - y * stride), (int16_t)(b->min_y + y)});
+    for (uint64_t m = region; m; m &= m - 1) {
+      int32_t e = word_entry(&w, __builtin_ctzll(m));
       if (e < least) least = e;
     }
     int j = r;
     for (; j > 0 && first[j - 1] > least; j--) first[j] = first[j - 1], kept[j] = kept[j - 1];
     first[j] = least, kept[j] = region;
   }
+}
+
+int board_word_cells(const Board *b, uint64_t word, int64_t *out) {
+  int32_t entry[BOARD_SCAN_MAX];
+  const WordIndex w = word_index(b, b->word_stride);
+  int n = 0;
+  for (; word; word &= word - 1, n++) { /* insertion by entry */
+    int bit = __builtin_ctzll(word), j = n;
+    int32_t e = word_entry(&w, bit);
+    for (; j > 0 && entry[j - 1] > e; j--) entry[j] = entry[j - 1], out[j] = out[j - 1];
+    entry[j] = e, out[j] = cell_pack(word_cell(&w, bit));
+  }
+  return n;
 }
 
 /* The regions of the members showing `values` that meet every group, as
