@@ -262,13 +262,17 @@ Value native_bounds(Vm *vm, Value *args) {
   return out;
 }
 
+/* The bit of value v in a mask of values 0..63 (0 for any other), without
+ * a branch. */
+static inline uint64_t value_bit(Value v) { return (uint64_t)((uint64_t)v < 64) << (v & 63); }
+
 /* The values 0..63 of a list as a mask; regions take no others (see
  * board_regions). */
 static uint64_t value_mask(Vm *vm, Value list) {
   uint64_t mask = 0;
   int32_t n = vm_list_len(vm, list);
   const Value *v = vm_list_items(vm, list);
-  for (int32_t i = 0; i < n; i++) mask |= (uint64_t)v[i] < 64 ? (uint64_t)1 << v[i] : 0;
+  for (int32_t i = 0; i < n; i++) mask |= value_bit(v[i]);
   return mask;
 }
 
@@ -332,11 +336,11 @@ static inline __attribute__((always_inline)) bool region_work(Vm *vm, const Boar
 static Value nested_lists(Vm *vm, const int64_t *items, const int32_t *start, int stride, int n) {
   if (n == 0) return VM_EMPTY_LISTS;
   Value out = vm_list_new(vm, n, true);
-  if (vm_failed(vm)) return 0;
+  if (!out) return 0; /* 0 is no list of n > 0 items: the heap is full */
   for (int r = 0; r < n; r++) {
     int32_t from = start ? start[r] : r * stride, len = start ? start[r + 1] - from : stride;
     Value inner = vm_list_new(vm, len, false);
-    if (vm_failed(vm)) return 0;
+    if (!inner && len) return 0;
     Value *v = vm_list_items(vm, inner);
     for (int32_t i = 0; i < len; i++) v[i] = items[from + i];
     vm_list_items(vm, out)[r] = inner;
@@ -387,7 +391,7 @@ static inline __attribute__((always_inline)) Value count_regions(Vm *vm, const R
   }
   uint64_t need[BOARD_GROUPS_MAX], mask = 0; /* each value its own group */
   const Value *v = vm_list_items(vm, values);
-  for (int32_t i = 0; i < n; i++) mask |= need[i] = (uint64_t)v[i] < 64 ? (uint64_t)1 << v[i] : 0;
+  for (int32_t i = 0; i < n; i++) mask |= need[i] = value_bit(v[i]);
   RegionWork w;
   if (!region_work(vm, s->b, n, &w)) return 0;
   int regions = board_scan_counts(s, mask, need, n, w.scratch, w.items);
