@@ -272,16 +272,20 @@ int board_regions(const Board *b, uint64_t value_mask, int32_t *region_of);
  * 64-bit word with a guard bit after each row) holds its member cells —
  * top cells showing a value of the scan's mask — as bit words, so that a
  * query costs a few word operations per region and nothing per cell (flat;
- * the layout is regions.c's); a bigger board's queries go to the board
- * itself. A scan lives on the caller's stack (about 1 KB) and is valid
- * while the board is unchanged. */
+ * the layout is regions.c's, which is the value words' when the board
+ * keeps them: then the scan reads no cell, and lists the members in entry
+ * order only for the first query that wants cells); a bigger board's
+ * queries go to the board itself. A scan lives on the caller's stack
+ * (about 1 KB) and is valid while the board is unchanged. */
 enum { BOARD_SCAN_MAX = 64, BOARD_GROUPS_MAX = 64 };
 typedef struct RegionScan {
   const Board *b;
   bool flat, hex;
+  bool listed;                 /* flat: n, entry and bit hold the members */
   int n, stride;               /* flat: members; bits per row */
   uint64_t mask, set;          /* the scan's values; its members' bits */
-  uint64_t shows[64];          /* shows[v]: the members showing v (v in mask) */
+  uint64_t present;            /* the values of mask whose shows[] is valid */
+  uint64_t shows[64];          /* shows[v]: the members showing v (v in present) */
   int32_t entry[BOARD_SCAN_MAX]; /* the members in entry order */
   uint8_t bit[BOARD_SCAN_MAX];
 } RegionScan;
@@ -293,12 +297,16 @@ void board_region_scan(const Board *b, uint64_t value_mask, RegionScan *s);
  * region after region, each in entry order; region r is cells[start[r] ..
  * start[r + 1] - 1]. Returns the count of regions kept. cells and scratch
  * need room for b->count items, start for b->count + 1. */
-int board_scan_cells(const RegionScan *s, uint64_t values, const uint64_t *need, int groups,
+int board_scan_cells(RegionScan *s, uint64_t values, const uint64_t *need, int groups,
                      int32_t *scratch, int64_t *cells, int32_t *start);
 /* The same regions counted instead of listed: counts[r * groups + g] is
  * how many cells of region r show a value of need[g]. counts needs room for
  * b->count * groups. */
 int board_scan_counts(const RegionScan *s, uint64_t values, const uint64_t *need, int groups,
                       int32_t *scratch, int64_t *counts);
+/* The cells of `word`, a set of top cells in a board's value words (OR of
+ * board_value_word), in entry order, packed (cell_pack) into out (room
+ * for its bits); returns how many. */
+int board_word_cells(const Board *b, uint64_t word, int64_t *out);
 
 #endif

@@ -30,14 +30,19 @@ static void match_release(TsMatch *m) {
 
 /* ---- binding a state to the VM ---- */
 
-static void bind(TsState *s) {
-  Vm *vm = s->match->vm;
-  vm->blockp = &s->block;
-  vm->block_cap = &s->cap;
+/* A run's fresh start: no error yet, a full step budget. */
+static void rearm(Vm *vm) {
   vm->failed = false;
   vm->error_located = false;
   vm->error[0] = 0;
   vm->steps_left = vm->step_budget;
+}
+
+static void bind(TsState *s) {
+  Vm *vm = s->match->vm;
+  vm->blockp = &s->block;
+  vm->block_cap = &s->cap;
+  rearm(vm);
   vm_rebind(vm);
 }
 
@@ -86,29 +91,34 @@ static void claim_vm(TsState *s) {
   if (s->match->hot && s->match->hot != s) engine_settle(s->match->hot);
 }
 
-/* After a run: record the error, or keep the tail hot (the decision's
- * options included), or pack it into the block. */
-static int finish_run(TsState *s, int status, char *err, size_t errlen) {
+/* A run that ended the game or failed: a stale options handle would only
+ * vary the hash; an error is recorded, and the frames dropped. */
+static __attribute__((noinline)) int finish_ended(TsState *s, int status, char *err, size_t errlen) {
   Vm *vm = s->match->vm;
+  s->block->options = 0;
+  if (status != RUN_ERROR) {
+    vm_pack(vm, NULL);
+    return 0;
+  }
+  free(s->error);
+  s->error = strdup(vm->error);
+  vm->frame_count = 0;
+  vm->sp = 0;
+  vm_pack(vm, NULL);
+  s->block->status = STATE_ERROR;
+  if (err) snprintf(err, errlen, "%s", vm->error);
+  return -1;
+}
+
+/* After a run: keep the tail hot at a decision (its options included), or
+ * finish_ended. Inline: a decision is the common end of a run. */
+static inline int finish_run(TsState *s, int status, char *err, size_t errlen) {
   invalidate_texts(s);
-  if (status != RUN_YIELD) s->block->options = 0; /* a stale handle would only vary the hash */
-  if (status == RUN_ERROR) {
-    free(s->error);
-    s->error = strdup(vm->error);
-    vm->frame_count = 0;
-    vm->sp = 0;
-    vm_pack(vm, NULL);
-    s->block->status = STATE_ERROR;
-    if (err) snprintf(err, errlen, "%s", vm->error);
-    return -1;
-  }
-  if (status == RUN_YIELD) {
-    s->block->decisions++;
-    make_hot(s);
-    if (vm->heap_used > vm->heap_cap / 4) engine_settle(s);
-  } else {
-    vm_pack(vm, NULL);
-  }
+  if (status != RUN_YIELD) return finish_ended(s, status, err, errlen);
+  Vm *vm = s->match->vm;
+  s->block->decisions++;
+  make_hot(s);
+  if (vm->heap_used > vm->heap_cap >> 2) engine_settle(s); /* a quarter: see make_hot */
   return 0;
 }
 
@@ -323,7 +333,7 @@ void engine_format(const TsState *s, const char *type, Value v, char *buf, size_
   if (used + 1 < cap) snprintf(buf + used, cap - used, "]");
 }
 
-const Value *engine_options(const TsState *s, int *count) {
+static inline const Value *options_of(const TsState *s, int *count) {
   const StateHeader *b = s->block;
   const Value *heap = s->hot ? s->match->vm->heap : engine_heap(s); /* a playout reads them hot */
   if (ts_is_over(s)) { /* b->options is then a stale handle: do not read it */
@@ -334,9 +344,11 @@ const Value *engine_options(const TsState *s, int *count) {
   return &heap[b->options + 1];
 }
 
+const Value *engine_options(const TsState *s, int *count) { return options_of(s, count); }
+
 int ts_legal_count(const TsState *s) {
   int n;
-  engine_options(s, &n);
+  options_of(s, &n);
   return n;
 }
 
@@ -418,17 +430,22 @@ int ts_apply(TsState *s, int option, char *err, size_t errlen) {
     if (err) snprintf(err, errlen, "the game is over");
     return -1;
   }
-  int n = ts_legal_count(s);
+  int n;
+  const Value *options = options_of(s, &n);
   if (option < 0 || option >= n) {
     if (err) snprintf(err, errlen, "option %d does not exist; options are 0 to %d", option, n - 1);
     return -1;
   }
+  Value chosen = options[option];
   Vm *vm = s->match->vm;
-  claim_vm(s);
-  bind(s);
-  if (!s->hot) vm_unpack(vm);
-  forget_hot(s); /* running */
-  Value chosen = vm->heap[s->block->options + 1 + option];
+  if (s->hot) { /* the VM is still bound to this block, its tail in place */
+    rearm(vm);
+    forget_hot(s); /* running */
+  } else {
+    claim_vm(s);
+    bind(s);
+    vm_unpack(vm);
+  }
   vm->stack[vm->sp++] = chosen;
   s->block->status = STATE_RUNNING;
   return finish_run(s, vm_run(vm, 0), err, errlen);

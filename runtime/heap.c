@@ -25,30 +25,42 @@ bool vm_heap_reserve(Vm *vm, int64_t words) {
   return false;
 }
 
+/* A list at the top of the heap, which the caller has checked has room. */
+static inline Value bump(Vm *vm, int64_t len, int64_t cap, bool refs) {
+  Value h = vm->heap_used;
+  vm->heap[h] = header(len, cap, refs);
+  /* Not zeroed: whoever makes a list fills its `len` elements at once, and
+   * the slots past `len` are never read. */
+  vm->heap_used = h + 1 + cap;
+  return h;
+}
+
+/* Whether `cap` slots (1..HEAP_LEN_MASK) fit: one compare for the range. */
+static inline bool fits(const Vm *vm, int64_t cap) {
+  return (uint64_t)(cap - 1) < (uint64_t)HEAP_LEN_MASK && vm->heap_used + 1 + cap <= vm->heap_cap;
+}
+
+/* The common case (a list that fits) tests two things and bumps; empty,
+ * too long and out of room go the long way. */
 static Value alloc_list(Vm *vm, int64_t len, int64_t cap, bool refs) {
+  if (fits(vm, cap)) return bump(vm, len, cap, refs);
   if (len == 0 && cap == 0) return refs ? VM_EMPTY_LISTS : VM_EMPTY;
   if (cap > HEAP_LEN_MASK) {
     vm_error(vm, "a list of %lld elements is too long", (long long)cap);
     return 0;
   }
   if (!vm_heap_reserve(vm, 1 + cap)) return 0;
-  Value h = vm->heap_used;
-  vm->heap[h] = header(len, cap, refs);
-  /* Not zeroed: whoever makes a list fills its `len` elements at once, and
-   * the slots past `len` are never read. */
-  vm->heap_used += 1 + cap;
-  return h;
+  return bump(vm, len, cap, refs);
 }
 
 Value vm_list_new(Vm *vm, int32_t length, bool refs) {
+  if (fits(vm, length)) return bump(vm, length, length, refs);
   if (length < 0) {
     vm_error(vm, "negative list length");
     return 0;
   }
   return alloc_list(vm, length, length, refs);
 }
-
-
 
 Value vm_list_from(Vm *vm, const Value *items, int32_t length, bool refs) {
   Value l = vm_list_new(vm, length, refs);
@@ -63,29 +75,33 @@ void *vm_scratch(Vm *vm, size_t bytes) {
   return vm->failed ? NULL : &vm->heap[h + 1];
 }
 
-/* Appends in place when there is room or the list is the newest object (it
- * can grow into free heap); otherwise moves it. Only for lists nobody else
- * holds: the accumulators of comprehensions. */
+/* A full or empty list, pushed to: grows in place when it is the newest
+ * object (it can grow into free heap), else moves to a new place twice as
+ * big (4 at least). */
+static Value push_grow(Vm *vm, Value list, int64_t len, int64_t cap, bool refs, Value item) {
+  int64_t grown = cap < 4 ? 4 : cap * 2;
+  if (list > VM_EMPTY_LISTS && list + 1 + cap == vm->heap_used) {
+    if (!vm_heap_reserve(vm, grown - cap)) return list;
+    vm->heap_used += grown - cap;
+  } else {
+    Value moved = alloc_list(vm, len, grown, refs);
+    if (vm->failed) return list;
+    for (int64_t i = 1; i <= len; i++) vm->heap[moved + i] = vm->heap[list + i]; /* short: no memcpy call */
+    list = moved;
+  }
+  vm->heap[list + 1 + len] = item;
+  vm->heap[list] = header(len + 1, grown, refs);
+  return list;
+}
+
+/* Appends in place when there is room; otherwise push_grow. Only for lists
+ * nobody else holds: the accumulators of comprehensions. */
 Value vm_list_push(Vm *vm, Value list, Value item) {
   int64_t h = vm->heap[list];
   int64_t len = h_len(h), cap = h_cap(h);
-  bool refs = (h & HEAP_REFS_BIT) != 0;
-  if (list <= VM_EMPTY_LISTS || len == cap) {
-    int64_t grown = cap < 4 ? 4 : cap * 2;
-    if (list > VM_EMPTY_LISTS && list + 1 + cap == vm->heap_used) {
-      if (!vm_heap_reserve(vm, grown - cap)) return list;
-      vm->heap_used += grown - cap;
-      cap = grown;
-    } else {
-      Value moved = alloc_list(vm, len, grown, refs);
-      if (vm->failed) return list;
-      if (len) memcpy(&vm->heap[moved + 1], &vm->heap[list + 1], sizeof(Value) * (size_t)len);
-      list = moved;
-      cap = grown;
-    }
-  }
+  if (list <= VM_EMPTY_LISTS || len == cap) return push_grow(vm, list, len, cap, (h & HEAP_REFS_BIT) != 0, item);
   vm->heap[list + 1 + len] = item;
-  vm->heap[list] = header(len + 1, cap, refs);
+  vm->heap[list] = h + 1; /* the length is the low bits: one more */
   return list;
 }
 
@@ -122,11 +138,14 @@ static void scan(Copier *c) {
   }
 }
 
+/* Room for `bytes` (a bound: the working heap's garbage counts). The new
+ * room is not cleared: vm_pack writes every byte up to the state's size,
+ * and nothing reads past it — clearing a bound sized by garbage cost more
+ * than the rest of a game's packing. */
 static void ensure_block(Vm *vm, size_t bytes) {
   if (bytes <= *vm->block_cap) return;
   size_t cap = *vm->block_cap * 2 > bytes ? *vm->block_cap * 2 : bytes;
   *vm->blockp = realloc(*vm->blockp, cap);
-  memset((char *)*vm->blockp + *vm->block_cap, 0, cap - *vm->block_cap);
   *vm->block_cap = cap;
   vm_rebind(vm);
 }

@@ -262,13 +262,17 @@ Value native_bounds(Vm *vm, Value *args) {
   return out;
 }
 
+/* The bit of value v in a mask of values 0..63 (0 for any other), without
+ * a branch. */
+static inline uint64_t value_bit(Value v) { return (uint64_t)((uint64_t)v < 64) << (v & 63); }
+
 /* The values 0..63 of a list as a mask; regions take no others (see
  * board_regions). */
 static uint64_t value_mask(Vm *vm, Value list) {
   uint64_t mask = 0;
   int32_t n = vm_list_len(vm, list);
   const Value *v = vm_list_items(vm, list);
-  for (int32_t i = 0; i < n; i++) mask |= (uint64_t)v[i] < 64 ? (uint64_t)1 << v[i] : 0;
+  for (int32_t i = 0; i < n; i++) mask |= value_bit(v[i]);
   return mask;
 }
 
@@ -332,11 +336,11 @@ static inline __attribute__((always_inline)) bool region_work(Vm *vm, const Boar
 static Value nested_lists(Vm *vm, const int64_t *items, const int32_t *start, int stride, int n) {
   if (n == 0) return VM_EMPTY_LISTS;
   Value out = vm_list_new(vm, n, true);
-  if (vm_failed(vm)) return 0;
+  if (!out) return 0; /* 0 is no list of n > 0 items: the heap is full */
   for (int r = 0; r < n; r++) {
     int32_t from = start ? start[r] : r * stride, len = start ? start[r + 1] - from : stride;
     Value inner = vm_list_new(vm, len, false);
-    if (vm_failed(vm)) return 0;
+    if (!inner && len) return 0;
     Value *v = vm_list_items(vm, inner);
     for (int32_t i = 0; i < len; i++) v[i] = items[from + i];
     vm_list_items(vm, out)[r] = inner;
@@ -387,7 +391,7 @@ static inline __attribute__((always_inline)) Value count_regions(Vm *vm, const R
   }
   uint64_t need[BOARD_GROUPS_MAX], mask = 0; /* each value its own group */
   const Value *v = vm_list_items(vm, values);
-  for (int32_t i = 0; i < n; i++) mask |= need[i] = (uint64_t)v[i] < 64 ? (uint64_t)1 << v[i] : 0;
+  for (int32_t i = 0; i < n; i++) mask |= need[i] = value_bit(v[i]);
   RegionWork w;
   if (!region_work(vm, s->b, n, &w)) return 0;
   int regions = board_scan_counts(s, mask, need, n, w.scratch, w.items);
@@ -470,15 +474,37 @@ static inline __attribute__((always_inline)) int32_t showing(const Board *b, con
   return n;
 }
 
+/* Whether few cells show the values (a start token, say) on a board keeping
+ * value words; then *word holds them. */
+enum { FEW_SHOWING = 8 };
+static bool few_showing(const Board *b, const ValueSet *s, uint64_t *word) {
+  const ValueWords *vw = board_value_words(b);
+  if (!vw) return false;
+  uint64_t w = 0;
+  for (int32_t i = 0; i < s->n; i++) /* a cell's value is an int16 */
+    if (s->values[i] == (int16_t)s->values[i]) w |= board_value_word(b, vw, (int)s->values[i]);
+  *word = w;
+  int bits = 0;
+  for (; w && bits <= FEW_SHOWING; w &= w - 1) bits++;
+  return bits <= FEW_SHOWING;
+}
+
 /* One pass into a buffer (on the stack for boards up to REGION_STACK
- * cells), one copy. */
+ * cells), one copy — or, when few cells show the values, their word from
+ * the board's value words, in entry order. */
 Value native_cells_showing(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
   if (!b) return 0;
   ValueSet s = value_set(vm, args[1]);
   int64_t here[REGION_STACK], *out = here;
-  if (b->count > REGION_STACK && !(out = vm_scratch(vm, (size_t)b->count * sizeof *out))) return 0;
-  int32_t n = b->spec.levels > 1 ? showing(b, &s, out, true) : showing(b, &s, out, false);
+  uint64_t word;
+  int32_t n;
+  if (few_showing(b, &s, &word)) {
+    n = board_word_cells(b, word, out);
+  } else {
+    if (b->count > REGION_STACK && !(out = vm_scratch(vm, (size_t)b->count * sizeof *out))) return 0;
+    n = b->spec.levels > 1 ? showing(b, &s, out, true) : showing(b, &s, out, false);
+  }
   Value list = n ? vm_list_new(vm, n, false) : VM_EMPTY;
   if (vm_failed(vm)) return 0;
   Value *items = vm_list_items(vm, list);

@@ -8,13 +8,16 @@
  * a query costs word operations per region and nothing per cell: its
  * members are an OR of value words, and each region a flood fill by
  * repeated dilation, a few shifts and ORs per step, one step per cell of
- * distance from where it starts. Regions are numbered in order of their
- * first entry, as the definition says: board_regions fills from each
- * member, in entry order, not yet reached; queries fill in bit order — and
- * when regions must hold some value of a group, only from the cells of the
- * first group: no other region could be kept — and then sort the few
- * regions kept by their first member. Counting a region's cells of a group
- * is an AND of two words.
+ * distance from where it starts. A board that keeps value words (board.h)
+ * has those words already, in the same layout: its scan reads them and no
+ * cell, and lists the members in entry order only when a query wants
+ * cells. Regions are numbered in order of their first entry, as the
+ * definition says: board_regions fills from each member, in entry order,
+ * not yet reached; queries fill in bit order — and when regions must hold
+ * some value of a group, only from the cells of the first group: no other
+ * region could be kept — and then sort the few regions kept by their first
+ * member (from the list, or else looked up in the board's index). Counting
+ * a region's cells of a group is an AND of two words.
  *
  * Bigger boards: each query is a union-find kept inside region_of itself,
  * so there is no stack, no queue and no size limit: while joining,
@@ -26,17 +29,18 @@
  * are found with board_top: one load on bounded boards. */
 #include "board.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static bool value_matches(uint64_t mask, int v) { return v >= 0 && v < 64 && (mask >> v & 1); }
 
 /* ---- small boards: one word ---- */
 
-/* Cell (min_x + x, min_y + y) is bit x + y * stride, stride = width + 1: a
- * step east or west off a row lands on the guard bit, which is never a
- * member. One loop per `stacked`, so the plain one tests nothing but the
- * value: this loop reads every entry, members or not, and dominates a
- * single query. */
+/* Cell (min_x + x, min_y + y) is bit x + y * stride, stride > width: a step
+ * east or west off a row lands on a guard bit, which is never a member.
+ * One loop per `stacked`, so the plain one tests nothing but the value:
+ * this loop reads every entry, members or not, and dominates a single
+ * query. It lists the members in entry order too. */
 static inline __attribute__((always_inline)) void scan_members(const Board *b, RegionScan *s,
                                                                bool stacked) {
   const BoardCell *c = board_cell(b, 0);
@@ -54,15 +58,43 @@ static inline __attribute__((always_inline)) void scan_members(const Board *b, R
     s->shows[v] |= (uint64_t)1 << bit;
     s->entry[n] = e, s->bit[n++] = (uint8_t)bit;
   }
-  s->n = n, s->set = set;
+  s->n = n, s->set = set, s->present = mask, s->listed = true;
+}
+
+static void list_members(RegionScan *s) {
+  if (s->listed) return;
+  if (s->b->spec.levels > 1) scan_members(s->b, s, true);
+  else scan_members(s->b, s, false);
+}
+
+/* A board keeping value words (board.h) has the members already, a word
+ * per value in this very layout at its own stride (wider than the box): a
+ * scan reads a few slots and no cell. The members are listed only for a
+ * query that wants their cells (list_members); counts look up the first
+ * entry of each region they keep. */
+static void scan_words(const Board *b, const ValueWords *vw, RegionScan *s) {
+  uint64_t set = 0, present = 0;
+  for (unsigned used = b->word_slots; used; used &= used - 1) {
+    int i = __builtin_ctz(used), v = vw->value[i];
+    if (v < 0 || v >= 64 || !(s->mask >> v & 1)) continue;
+    s->shows[v] = vw->word[i];
+    set |= vw->word[i], present |= (uint64_t)1 << v;
+  }
+  s->stride = b->word_stride, s->set = set, s->present = present, s->listed = false;
 }
 
 void board_region_scan(const Board *b, uint64_t value_mask, RegionScan *s) {
-  s->b = b, s->flat = true, s->hex = b->spec.grid == GRID_HEX;
-  s->n = 0, s->set = 0, s->mask = 0;
+  s->b = b, s->flat = true, s->hex = b->spec.grid == GRID_HEX, s->listed = true;
+  s->n = 0, s->set = 0, s->mask = 0, s->present = 0;
   if (b->count == 0) return; /* no members, and no value shown */
+  s->mask = value_mask;
+  const ValueWords *vw = board_value_words(b);
+  if (vw) {
+    scan_words(b, vw, s);
+    return;
+  }
   int w = b->max_x - b->min_x + 1, h = b->max_y - b->min_y + 1;
-  s->stride = w + 1, s->mask = value_mask;
+  s->stride = w + 1;
   if (w > 63 || h > 64 || s->stride * h > 64)
     s->flat = false; /* queries go to the board itself */
   else if (b->spec.levels > 1)
@@ -107,7 +139,7 @@ static int flat_label(const RegionScan *s, int32_t *region) {
 /* The members showing a value of `values`. */
 static uint64_t flat_showing(const RegionScan *s, uint64_t values) {
   uint64_t w = 0;
-  for (uint64_t m = values & s->mask; m; m &= m - 1) w |= s->shows[__builtin_ctzll(m)];
+  for (uint64_t m = values & s->present; m; m &= m - 1) w |= s->shows[__builtin_ctzll(m)];
   return w;
 }
 
@@ -119,8 +151,9 @@ static inline int bit_count(uint64_t w) {
   return n;
 }
 
-/* Puts the regions in order of their first member in entry order. */
-static void flat_order(const RegionScan *s, uint64_t *kept, int k) {
+/* Puts the regions in order of their first member in entry order, walking
+ * the listed members. */
+static void order_listed(const RegionScan *s, uint64_t *kept, int k) {
   uint64_t sorted[BOARD_SCAN_MAX], all = 0, seen = 0;
   for (int r = 0; r < k; r++) all |= kept[r];
   for (int j = 0, n = 0; seen != all; j++) {
@@ -131,6 +164,67 @@ static void flat_order(const RegionScan *s, uint64_t *kept, int k) {
     sorted[n++] = kept[r], seen |= kept[r];
   }
   memcpy(kept, sorted, (size_t)k * sizeof *kept);
+}
+
+/* Entries of the bits of a word in the value words' layout at `stride`:
+ * the top cell's entry, from the board's index — a byte index read inline
+ * (the row of a bit is bit * recip >> 16, recip = ceil(65536 / stride):
+ * exact below 64, and no division per bit), any other through board_top. */
+typedef struct WordIndex {
+  const Board *b;
+  int stride, skip, base;
+  unsigned recip;
+  const uint8_t *bytes; /* NULL: not a byte index */
+} WordIndex;
+
+static WordIndex word_index(const Board *b, int stride) {
+  WordIndex w = {b, stride, b->dw - stride, (b->min_y - b->oy) * b->dw + b->min_x - b->ox,
+                 (65536u + (unsigned)stride - 1) / (unsigned)stride, NULL};
+  if (b->dw && b->spec.capacity <= 255) w.bytes = (const uint8_t *)b + b->index_at;
+  return w;
+}
+
+static inline int word_row(const WordIndex *w, int bit) { return (int)((unsigned)bit * w->recip >> 16); }
+
+static inline Coord word_cell(const WordIndex *w, int bit) {
+  int y = word_row(w, bit);
+  return (Coord){(int16_t)(w->b->min_x + bit - y * w->stride), (int16_t)(w->b->min_y + y)};
+}
+
+static inline int32_t word_entry(const WordIndex *w, int bit) {
+  if (w->bytes) return w->bytes[bit + word_row(w, bit) * w->skip + w->base] - 1;
+  return board_top(w->b, word_cell(w, bit));
+}
+
+/* The same without a list: each region's first entry is the least of its
+ * cells', then an insertion sort. The regions kept are few and small. */
+static void order_unlisted(const RegionScan *s, uint64_t *kept, int k) {
+  int32_t first[BOARD_SCAN_MAX];
+  const WordIndex w = word_index(s->b, s->stride);
+  for (int r = 0; r < k; r++) {
+    uint64_t region = kept[r];
+    int32_t least = INT32_MAX;
+    for (uint64_t m = region; m; m &= m - 1) {
+      int32_t e = word_entry(&w, __builtin_ctzll(m));
+      if (e < least) least = e;
+    }
+    int j = r;
+    for (; j > 0 && first[j - 1] > least; j--) first[j] = first[j - 1], kept[j] = kept[j - 1];
+    first[j] = least, kept[j] = region;
+  }
+}
+
+int board_word_cells(const Board *b, uint64_t word, int64_t *out) {
+  int32_t entry[BOARD_SCAN_MAX];
+  const WordIndex w = word_index(b, b->word_stride);
+  int n = 0;
+  for (; word; word &= word - 1, n++) { /* insertion by entry */
+    int bit = __builtin_ctzll(word), j = n;
+    int32_t e = word_entry(&w, bit);
+    for (; j > 0 && entry[j - 1] > e; j--) entry[j] = entry[j - 1], out[j] = out[j - 1];
+    entry[j] = e, out[j] = cell_pack(word_cell(&w, bit));
+  }
+  return n;
 }
 
 /* The regions of the members showing `values` that meet every group, as
@@ -151,7 +245,7 @@ static inline __attribute__((always_inline)) int flat_kept(const RegionScan *s, 
     while (g < groups && (r & group[g])) g++;
     if (g >= groups) kept[k++] = r;
   }
-  if (k > 1) flat_order(s, kept, k);
+  if (k > 1) (s->listed ? order_listed : order_unlisted)(s, kept, k);
   return k;
 }
 
@@ -255,6 +349,7 @@ int board_regions(const Board *b, uint64_t value_mask, int32_t *region_of) {
   RegionScan s;
   board_region_scan(b, value_mask, &s);
   if (!s.flat) return union_find_regions(b, value_mask, region_of);
+  list_members(&s);
   int32_t region[BOARD_SCAN_MAX];
   int regions = flat_label(&s, region);
   for (int32_t e = 0; e < b->count; e++) region_of[e] = -1;
@@ -282,9 +377,10 @@ static void group_cells(const Board *b, int n, const int32_t *region, int region
 }
 
 
-int board_scan_cells(const RegionScan *s, uint64_t values, const uint64_t *need, int groups,
+int board_scan_cells(RegionScan *s, uint64_t values, const uint64_t *need, int groups,
                      int32_t *scratch, int64_t *cells, int32_t *start) {
   if (s->flat) {
+    list_members(s); /* flat_cells walks them */
     uint64_t group[BOARD_GROUPS_MAX], kept[BOARD_SCAN_MAX];
     int k = flat_kept(s, values, need, groups, group, kept);
     flat_cells(s, kept, k, cells, start);

@@ -67,11 +67,8 @@ static int64_t playout(TsState *s, uint64_t seed, int players) {
   Agent agents[AGENTS_MAX];
   for (int i = 0; i < players; i++) agent_init(&agents[i], AGENT_RANDOM, seed, i);
   int64_t decisions = 0;
-  while (!ts_is_over(s)) {
-    int seat = ts_current_seat(s);
+  for (int seat; (seat = ts_current_seat(s)) >= 0; decisions++) /* -1: over */
     ts_apply(s, agent_pick_auto(&agents[seat], ts_legal_count(s)), NULL, 0);
-    decisions++;
-  }
   return decisions;
 }
 

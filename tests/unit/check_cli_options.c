@@ -137,6 +137,24 @@ START_TEST(random_agents_are_seeded_and_uniform) {
 }
 END_TEST
 
+/* rng_below against its definition (draws at or above UINT64_MAX -
+ * UINT64_MAX % n rejected), with small ranges and ranges so large that
+ * draws are often rejected: the same numbers from the same stream. */
+START_TEST(rng_below_rejects_exactly_the_uneven_tail) {
+  Rng fast = {12345}, plain = {12345}, pick = {99};
+  int rejected = 0;
+  for (int i = 0; i < 20000; i++) {
+    uint64_t n = i % 2 ? 1 + rng_next(&pick) % 50 : UINT64_MAX - rng_next(&pick) % (UINT64_MAX / 2);
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n, x;
+    do x = rng_next(&plain), rejected += x >= limit;
+    while (x >= limit);
+    ck_assert_uint_eq(rng_below(&fast, n), x % n);
+  }
+  ck_assert_uint_eq(fast.state, plain.state);
+  ck_assert_int_gt(rejected, 1000);
+}
+END_TEST
+
 START_TEST(json_strings) {
   char *text = NULL;
   size_t len = 0;
@@ -159,6 +177,7 @@ int main(void) {
   tcase_add_test(tc, comma_lists);
   tcase_add_test(tc, agent_lists);
   tcase_add_test(tc, random_agents_are_seeded_and_uniform);
+  tcase_add_test(tc, rng_below_rejects_exactly_the_uneven_tail);
   tcase_add_test(tc, json_strings);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);

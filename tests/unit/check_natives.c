@@ -171,6 +171,61 @@ START_TEST(test_sort_by) {
 }
 END_TEST
 
+static uint64_t list_rng = 0x243F6A8885A308D3ULL;
+
+static int list_rnd(int n) {
+  list_rng = list_rng * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (int)((list_rng >> 33) % (uint64_t)n);
+}
+
+/* sort_by_keys against a plain stable selection sort, on lengths each side
+ * of the insertion sort's limit, with many equal keys: the elements are
+ * their own positions, so any instability shows. */
+START_TEST(test_sort_by_keys_random) {
+  for (int trial = 0; trial < 400; trial++) {
+    fresh();
+    int n = list_rnd(40), range = 1 + list_rnd(6);
+    Value l = vm_list_new(vm, n, false), keys = vm_list_new(vm, n, false);
+    Value want[40];
+    bool used[40] = {false};
+    for (int i = 0; i < n; i++) vm_list_items(vm, l)[i] = i, vm_list_items(vm, keys)[i] = list_rnd(range) - 2;
+    for (int k = 0; k < n; k++) { /* the first unused element of the smallest key */
+      int best = -1;
+      for (int i = 0; i < n; i++)
+        if (!used[i] && (best < 0 || vm_list_items(vm, keys)[i] < vm_list_items(vm, keys)[best])) best = i;
+      used[best] = true, want[k] = best;
+    }
+    Value got = CALL(sort_by_keys, l, keys);
+    ok();
+    ck_assert_int_eq(vm_list_len(vm, got), n);
+    for (int i = 0; i < n; i++) ck_assert_int_eq(vm_list_items(vm, got)[i], want[i]);
+  }
+  /* The result keeps the elements' kind. */
+  Value inner = ints(1, 5), outer = vm_list_new(vm, 2, true);
+  vm_list_items(vm, outer)[0] = inner, vm_list_items(vm, outer)[1] = ints(1, 6);
+  Value sorted = CALL(sort_by_keys, outer, ints(2, 1, 0));
+  ck_assert(vm_list_refs(vm, sorted));
+  ck_assert_str_eq(fmt("[[i", sorted), "[[6], [5]]");
+  ERROR_CASE(CALL(sort_by_keys, ints(3, 1, 2, 3), ints(2, 0, 0)), "2 keys for 3 elements");
+}
+END_TEST
+
+/* index_of on scalar lists against a plain search: the first match. */
+START_TEST(test_index_of_random) {
+  for (int trial = 0; trial < 300; trial++) {
+    int n = list_rnd(12);
+    Value l = vm_list_new(vm, n, false), x = list_rnd(6);
+    int want = -1;
+    for (int i = 0; i < n; i++) {
+      vm_list_items(vm, l)[i] = list_rnd(6);
+      if (want < 0 && vm_list_items(vm, l)[i] == x) want = i;
+    }
+    ck_assert_int_eq(CALL(index_of, l, x), want);
+  }
+  ok();
+}
+END_TEST
+
 START_TEST(test_shuffle_and_random) {
   Value l = ints(8, 0, 1, 2, 3, 4, 5, 6, 7);
   char first[1024];
@@ -806,6 +861,8 @@ static Suite *natives_suite(void) {
       {"aggregates", test_aggregates},     {"take_drop", test_take_drop_reverse_sort},
       {"refs", test_copies_keep_refs},     {"search_edit", test_search_and_edit},
       {"sort_by", test_sort_by},           {"shuffle_random", test_shuffle_and_random},
+      {"sort_by_keys on random lists", test_sort_by_keys_random},
+      {"index_of on random lists", test_index_of_random},
       {"seats", test_seats},               {"tiles", test_tiles},
       {"cells", test_cells_and_placements}, {"place", test_place_and_read},
       {"place_errors", test_place_errors}, {"neighbors", test_neighbors},

@@ -174,7 +174,12 @@ static uint32_t rnd(uint32_t n) {
   return (uint32_t)((rng_state * 0x2545F4914F6CDD1DULL) >> 33) % n;
 }
 
+/* When set, values come from few (at most 8, so that a bounded board keeps
+ * its value words): 0..5 and the start token's 99. */
+static bool few_values;
+
 static int random_value(void) {
+  if (few_values) return rnd(8) == 0 ? 99 : (int)rnd(6);
   int r = (int)rnd(20);
   return r == 0 ? -1 - (int)rnd(3) : r == 1 ? 64 + (int)rnd(3) : r == 2 ? 63 : (int)rnd(4);
 }
@@ -239,7 +244,7 @@ static int naive_keep(int32_t *label, int regions, const uint64_t *need, int gro
 
 /* board_scan_cells: the regions of `want` (already filtered), region after
  * region, each in entry order. */
-static void compare_region_cells(const RegionScan *s, uint64_t mask, const uint64_t *need,
+static void compare_region_cells(RegionScan *s, uint64_t mask, const uint64_t *need,
                                  int groups, const int32_t *want, int regions) {
   static int32_t scratch[MAXE], start[MAXE + 1];
   static int64_t cells[MAXE];
@@ -293,14 +298,19 @@ static void compare_regions(const Board *b) {
     int n_got = board_regions(b, mask, got);
     ck_assert_int_eq(n_got, n_want);
     if (memcmp(got, want, sizeof(int32_t) * (size_t)nv.count) != 0) ck_abort_msg("region labels differ");
-    RegionScan own, wider;
+    /* A scan shared by the queries, and one made for the counts alone
+     * (a scan lists its members for the first cells query, if not before) */
+    uint64_t wider_mask = mask | (uint64_t)rnd(16) | (uint64_t)rnd(2) << 62;
+    RegionScan own, wider, counts_only;
     board_region_scan(b, mask, &own);
-    board_region_scan(b, mask | (uint64_t)rnd(16) | (uint64_t)rnd(2) << 62, &wider);
+    board_region_scan(b, wider_mask, &wider);
     for (int t = 0; t < 4; t++) {
-      const RegionScan *s = t % 2 ? &wider : &own;
+      RegionScan *s = t % 2 ? &wider : &own;
       int groups = t < 2 ? 0 : random_groups(need);
       naive_regions(mask, want);
       int kept = naive_keep(want, n_want, need, groups);
+      board_region_scan(b, t % 2 ? wider_mask : mask, &counts_only);
+      compare_region_counts(&counts_only, mask, need, groups, want, kept);
       compare_region_cells(s, mask, need, groups, want, kept);
       compare_region_counts(s, mask, need, groups, want, kept);
     }
@@ -353,24 +363,54 @@ START_TEST(test_differential_big_board) {
 }
 END_TEST
 
-/* Fixed boards (the area is the board) and window boards (the area fits
- * the window, away from the origin): the direct index. */
+/* One fixed board (the area is the board) or window board (the area fits
+ * the window, away from the origin) of 2 .. spreads + 1 cells a side, for
+ * up to `capacity` cells (0: three per cell of the area), grown and
+ * compared; returns the sizes compared, and whether the board kept its
+ * value words to the end. */
+static long bounded_trial(int spreads, int capacity, bool *words) {
+  memset(&nv, 0, sizeof nv);
+  nv.grid = (int)rnd(2), nv.levels = 1 + (int)rnd(3);
+  int spread = 2 + (int)rnd((uint32_t)spreads);
+  capacity = 2 + (int)rnd(capacity ? (uint32_t)capacity : (uint32_t)(3 * spread * spread));
+  bool fixed = rnd(2);
+  area_x0 = fixed ? 0 : (int)rnd(80) - 40, area_y0 = fixed ? 0 : (int)rnd(80) - 40;
+  area_strict = true;
+  Board *b = new_bounded_board(nv.grid, fixed ? BOARD_BOUND_FIXED : BOARD_BOUND_WINDOW, spread,
+                               spread, nv.levels, capacity);
+  long total = grow_and_compare(b, capacity, spread);
+  *words = board_value_words(b) != NULL;
+  free(b);
+  return total;
+}
+
+/* Bounded boards: the direct index. */
 START_TEST(test_differential_bounded_boards) {
   rng_state = 0x1F83D9AB5BE0CD19ULL;
   long total = 0;
-  for (int trial = 0; trial < 300; trial++) {
-    memset(&nv, 0, sizeof nv);
-    nv.grid = (int)rnd(2), nv.levels = 1 + (int)rnd(3);
-    int spread = 2 + (int)rnd(12), capacity = 2 + (int)rnd(120);
-    bool fixed = rnd(2);
-    area_x0 = fixed ? 0 : (int)rnd(80) - 40, area_y0 = fixed ? 0 : (int)rnd(80) - 40;
-    area_strict = true;
-    Board *b = new_bounded_board(nv.grid, fixed ? BOARD_BOUND_FIXED : BOARD_BOUND_WINDOW, spread,
-                                 spread, nv.levels, capacity);
-    total += grow_and_compare(b, capacity, spread);
-    free(b);
-  }
+  bool words;
+  for (int trial = 0; trial < 300; trial++) total += bounded_trial(12, 120, &words);
   ck_assert_int_gt(total, 10000);
+}
+END_TEST
+
+/* Small bounded boards showing few values keep their value words, which
+ * a scan then reads instead of the cells (and lists the members from only
+ * for cells queries): the same regions, in the same order, as the naive
+ * model. Most boards must still keep their words at the end. */
+START_TEST(test_differential_value_words) {
+  rng_state = 0x6A09E667F3BCC908ULL;
+  few_values = true;
+  long total = 0;
+  int kept = 0;
+  for (int trial = 0; trial < 300; trial++) {
+    bool words;
+    total += bounded_trial(6, 0, &words);
+    kept += words;
+  }
+  few_values = false;
+  ck_assert_int_gt(total, 5000);
+  ck_assert_int_gt(kept, 250);
 }
 END_TEST
 
@@ -384,6 +424,7 @@ static Suite *regions_suite(void) {
   tcase_add_test(tc, test_differential_random_boards);
   tcase_add_test(tc, test_differential_big_board);
   tcase_add_test(tc, test_differential_bounded_boards);
+  tcase_add_test(tc, test_differential_value_words);
   suite_add_tcase(s, tc);
   return s;
 }
