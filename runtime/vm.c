@@ -108,11 +108,13 @@ static uint64_t next_random(uint64_t *s) {
 
 uint64_t vm_random(Vm *vm, uint64_t n) {
   uint64_t *s = (*vm->blockp)->rng;
-  /* Rejection sampling: uniform, and the same on every machine. */
-  uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+  /* Rejection sampling: uniform, and the same on every machine. Draws at
+   * or above limit = UINT64_MAX - UINT64_MAX % n are rejected; limit is
+   * above UINT64_MAX - n, so only draws that high need it worked out (one
+   * division per draw, not two). */
   uint64_t r;
   do r = next_random(s);
-  while (r >= limit);
+  while (r > UINT64_MAX - n && r >= UINT64_MAX - UINT64_MAX % n);
   return r % n;
 }
 

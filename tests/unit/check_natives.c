@@ -226,6 +226,30 @@ START_TEST(test_index_of_random) {
 }
 END_TEST
 
+/* vm_random against its definition: draws at or above UINT64_MAX -
+ * UINT64_MAX % n are rejected, the rest give draw % n. The raw draws come
+ * from a twin VM with the same seed: vm_random(UINT64_MAX) is the draw
+ * itself (only a draw of UINT64_MAX would be rejected). Huge ranges make
+ * rejections frequent. */
+START_TEST(test_random_rejects_exactly_the_uneven_tail) {
+  Vm *fast = vm_test_new(2, 7), *raw = vm_test_new(2, 7);
+  uint64_t pick = 99;
+  int rejected = 0;
+  for (int i = 0; i < 20000; i++) {
+    pick = pick * 6364136223846793005u + 1442695040888963407u;
+    uint64_t n = i % 2 ? 1 + (pick >> 33) % 50 : UINT64_MAX - (pick >> 1) % (UINT64_MAX / 2);
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n, x;
+    do x = vm_random(raw, UINT64_MAX), rejected += x >= limit;
+    while (x >= limit);
+    ck_assert_uint_eq(vm_random(fast, n), x % n);
+  }
+  ck_assert_uint_eq(vm_random(fast, UINT64_MAX), vm_random(raw, UINT64_MAX)); /* in step */
+  ck_assert_int_gt(rejected, 1000);
+  vm_test_free(fast);
+  vm_test_free(raw);
+}
+END_TEST
+
 START_TEST(test_shuffle_and_random) {
   Value l = ints(8, 0, 1, 2, 3, 4, 5, 6, 7);
   char first[1024];
@@ -860,7 +884,7 @@ static Suite *natives_suite(void) {
   } tests[] = {
       {"aggregates", test_aggregates},     {"take_drop", test_take_drop_reverse_sort},
       {"refs", test_copies_keep_refs},     {"search_edit", test_search_and_edit},
-      {"sort_by", test_sort_by},           {"shuffle_random", test_shuffle_and_random},
+      {"sort_by", test_sort_by},           {"shuffle_random", test_shuffle_and_random}, {"random_rejection", test_random_rejects_exactly_the_uneven_tail},
       {"sort_by_keys on random lists", test_sort_by_keys_random},
       {"index_of on random lists", test_index_of_random},
       {"seats", test_seats},               {"tiles", test_tiles},
