@@ -322,15 +322,15 @@ static void binary(Compiler *c, Node *n) {
 
 static bool inline_call(Compiler *c, Node *n);
 static void sort_by(Compiler *c, Node *n);
-static void clear_free_slots(Compiler *c);
+static void note_dead_slots(Compiler *c);
 
 static void call(Compiler *c, Node *n) {
   if (!(n->aux & AUX_NATIVE_CALL) && inline_call(c, n)) return;
   if (!(n->aux & AUX_NATIVE_CALL)) {
     for (int i = 0; i < n->list.count; i++) expr(c, n->list.items[i]);
     at(c, n);
-    if (n->sym->yields) clear_free_slots(c);
     op2(c, BC_CALL, n->sym->index, n->list.count);
+    if (n->sym->yields) note_dead_slots(c);
     return;
   }
   if (n->ival == NATIVE_sort_by) {
@@ -609,8 +609,8 @@ static void expr(Compiler *c, Node *n) {
     expr(c, n->a);
     expr(c, n->b);
     at(c, n);
-    clear_free_slots(c);
     op1(c, BC_CHOOSE, type_code_string(c, n->type));
+    note_dead_slots(c);
     break;
   default: break;
   }
@@ -694,8 +694,7 @@ static int32_t take_slot(Compiler *c, InlineFrame *f, Type *type) {
 }
 
 /* After an inlined body: its slots are free again for the next one. What
- * they hold is dead, but it is left there: clear_free_slots drops it where
- * it could be seen. */
+ * they hold is dead, but it is left there: see note_dead_slots. */
 static void release_slots(Compiler *c, InlineFrame *f) {
   for (int i = 0; i < f->owned_count; i++) c->slot_free[f->owned[i]] = true;
   free(f->owned);
@@ -705,20 +704,22 @@ static void release_slots(Compiler *c, InlineFrame *f) {
  * (a slot made later, for a later body, is not taken here either). */
 static bool is_free(const Compiler *c, int i) { return i >= c->fn->local_count || c->slot_free[i]; }
 
-/* At a point where the VM can stop with this frame on the stack (a
- * decision, a call of a function that decides, the end of the set-up): the
- * free temporaries are zeroed, as a return would drop them. A long-lived
- * frame (the play block's) then keeps no garbage alive in the state, and
+/* Just after an instruction where the VM can stop with this frame on the
+ * stack (a decision, a call of a function that decides, the end of the
+ * set-up): the free temporaries there are dead, and the program lists them
+ * for that resume point (Program.dead). The packer zeroes them when it
+ * makes a position (heap.c), as a return would drop them: a long-lived
+ * frame (the play block's) keeps no garbage alive in the state, and
  * positions with the same live data are the same bytes whatever the dead
- * values were. Clearing here rather than after each inlined body costs one
- * clear per decision instead of one per body run (loops run many). Only a
- * function that makes decisions can be on the stack in a state; whoever
- * takes a free slot writes it before reading it. */
-static void clear_free_slots(Compiler *c) {
+ * values were. Running never pays for it: a playout packs only at its end.
+ * Only a function that makes decisions can be on the stack in a state;
+ * whoever takes a free slot writes it before reading it. */
+static void note_dead_slots(Compiler *c) {
   if (!c->fn->yields || c->frame_size < 0) return;
   /* Outside loops, slots made later are still as the frame's entry left
    * them: zero. */
   int end = c->loops_open > 0 ? c->frame_size : c->fn->local_count;
+  int record = program_dead_begin(c->p, c->p->code_len);
   for (int i = c->first_temp; i < end;) {
     if (!is_free(c, i)) {
       i++;
@@ -726,7 +727,7 @@ static void clear_free_slots(Compiler *c) {
     }
     int j = i + 1;
     while (j < end && is_free(c, j)) j++;
-    op2(c, BC_CLEAR_LOCALS, i, j - i);
+    program_dead_run(c->p, record, i, j - i);
     i = j;
   }
 }
@@ -1084,8 +1085,8 @@ static void main_body(Compiler *c, const void *what) {
     for (int i = 0; i < k->global_count; i++)
       if (k->globals[i]->global_kind == pass) init_global(c, k->globals[i]);
   }
-  clear_free_slots(c);
   op0(c, BC_SET_UP);
+  note_dead_slots(c);
   if (k->main->decl && k->main->decl->b) {
     c->line = k->main->decl->line;
     block(c, k->main->decl->b);
@@ -1095,7 +1096,7 @@ static void main_body(Compiler *c, const void *what) {
 
 /* Emits s's body. A function that decides is compiled twice: the first
  * copy, thrown away, tells how many slots its inlined bodies take in all,
- * which the clears at its decisions must know (a loop's later bodies take
+ * which the dead slots at its decisions must include (a loop's later bodies take
  * slots that are dead at its earlier decisions). Compiling is
  * deterministic, so the second copy takes the same slots. */
 static void compile_body(Compiler *c, Symbol *s, BodyEmitter emit_body, const void *what) {
@@ -1105,9 +1106,11 @@ static void compile_body(Compiler *c, Symbol *s, BodyEmitter emit_body, const vo
   c->last_op = -1; /* the entry is a jump target too */
   if (s->yields) {
     int code_len = c->p->code_len, constants = c->p->constant_count;
+    int dead_len = c->p->dead_len, dead_count = c->p->dead_count;
     emit_body(c, what);
     c->frame_size = s->local_count;
     c->p->code_len = code_len, c->p->constant_count = constants;
+    c->p->dead_len = dead_len, c->p->dead_count = dead_count;
     s->local_count = c->first_temp;
     c->last_op = -1;
   }

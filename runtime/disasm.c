@@ -51,6 +51,20 @@ static void annotate(const Program *p, int op, const int32_t *operand, FILE *out
   }
 }
 
+/* After an instruction the VM can stop at: the slots dead there, which a
+ * packed position holds as zero ("; dead 4 7-9"). */
+static void dead_slots(const Program *p, int resume, FILE *out) {
+  int runs;
+  const int32_t *run = program_dead_slots(p, resume, &runs);
+  if (!run || runs == 0) return;
+  fputs("  ; dead", out);
+  for (int r = 0; r < runs; r++) {
+    int first = run[2 * r], last = first + run[2 * r + 1] - 1;
+    if (first == last) fprintf(out, " %d", first);
+    else fprintf(out, " %d-%d", first, last);
+  }
+}
+
 static int function_end(const Program *p, int fn) {
   int end = p->code_len;
   for (int i = 0; i < p->fn_count; i++)
@@ -82,6 +96,7 @@ void program_disassemble(const Program *p, FILE *out) {
       int n = opcode_operands(op);
       for (int k = 1; k <= n; k++) fprintf(out, " %d", p->code[pc + k]);
       annotate(p, op, &p->code[pc + 1], out);
+      dead_slots(p, pc + 1 + n, out);
       fputc('\n', out);
       pc += 1 + n;
     }

@@ -156,6 +156,16 @@ void vm_rebind(Vm *vm) {
   vm->boards = (uint8_t *)b + b->boards_at;
 }
 
+/* The slots a frame stopped at its resume point no longer uses (what
+ * inlined bodies left) are zeroed in the packed stack, as a return would
+ * drop them: the position holds live data only, and no garbage list stays
+ * reachable. The VM never clears them while it runs. */
+static void drop_dead_slots(const Program *p, const Frame *f, Value *stack) {
+  int runs;
+  const int32_t *run = program_dead_slots(p, f->pc, &runs);
+  for (int r = 0; run && r < runs; r++) memset(&stack[f->base + run[2 * r]], 0, sizeof(Value) * (size_t)run[2 * r + 1]);
+}
+
 void vm_pack(Vm *vm, Value *options) {
   StateHeader *b = *vm->blockp;
   size_t frames_bytes = sizeof(Frame) * (size_t)vm->frame_count;
@@ -167,9 +177,10 @@ void vm_pack(Vm *vm, Value *options) {
   memcpy(tail, vm->frames, frames_bytes);
   Value *stack = (Value *)(tail + frames_bytes);
   memcpy(stack, vm->stack, stack_bytes);
+  const Program *p = vm->prog;
+  for (int f = 0; f < vm->frame_count; f++) drop_dead_slots(p, &vm->frames[f], stack);
   Copier c = {vm->heap, stack + vm->sp, VM_EMPTY_LISTS + 1};
   vm_heap_init_empties(c.to);
-  const Program *p = vm->prog;
   for (int r = 0; r < vm->ref_slot_count; r++) vm->globals[vm->ref_slots[r]] = forward(&c, vm->globals[vm->ref_slots[r]]);
   for (int f = 0; f < vm->frame_count; f++) {
     const FnInfo *fn = &p->fns[vm->frames[f].fn];

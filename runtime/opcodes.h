@@ -14,7 +14,6 @@
   OP(CONST,             1,  +1, "push constants[A] (64-bit literal)") \
   OP(LOAD_LOCAL,        1,  +1, "push locals[A]") \
   OP(STORE_LOCAL,       1,  -1, "locals[A] := pop") \
-  OP(CLEAR_LOCALS,      2,   0, "locals[A .. A+B-1] := 0 (dead slots, before the VM can stop)") \
   OP(LOAD_GLOBAL,       1,  +1, "push globals[A]") \
   OP(STORE_GLOBAL,      1,  -1, "globals[A] := pop") \
   OP(LOAD_SEAT_GLOBAL,  1,   0, "s := pop; push globals[A + s] (per-seat variable)") \

@@ -27,5 +27,46 @@ void program_free(Program *p) {
     free(p->variants[i].requires);
   }
   free(p->variants);
+  free(p->dead);
+  free(p->dead_at);
   free(p);
+}
+
+static void dead_push(Program *p, int32_t word) {
+  if (p->dead_len == p->dead_cap) {
+    p->dead_cap = p->dead_cap ? 2 * p->dead_cap : 64;
+    p->dead = realloc(p->dead, sizeof *p->dead * (size_t)p->dead_cap);
+  }
+  p->dead[p->dead_len++] = word;
+}
+
+int program_dead_begin(Program *p, int pc) {
+  if (p->dead_count == p->dead_at_cap) {
+    p->dead_at_cap = p->dead_at_cap ? 2 * p->dead_at_cap : 16;
+    p->dead_at = realloc(p->dead_at, sizeof *p->dead_at * (size_t)p->dead_at_cap);
+  }
+  int record = p->dead_len;
+  p->dead_at[p->dead_count++] = record;
+  dead_push(p, pc);
+  dead_push(p, 0);
+  return record;
+}
+
+void program_dead_run(Program *p, int record, int first, int count) {
+  dead_push(p, first);
+  dead_push(p, count);
+  p->dead[record + 1]++;
+}
+
+const int32_t *program_dead_slots(const Program *p, int pc, int *runs) {
+  int lo = 0, hi = p->dead_count; /* records are in pc order */
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (p->dead[p->dead_at[mid]] < pc) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == p->dead_count || p->dead[p->dead_at[lo]] != pc) return NULL;
+  const int32_t *record = &p->dead[p->dead_at[lo]];
+  *runs = record[1];
+  return record + 2;
 }

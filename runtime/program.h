@@ -76,9 +76,22 @@ typedef struct Program {
   int file_count;
   VariantInfo *variants;   /* every variant declared (selected or not) */
   int variant_count;
+  /* The dead slots of a frame stopped at a resume point (just after a
+   * CHOOSE, a CALL of a deciding function, SET_UP), which the packer
+   * zeroes: records in pc order, dead[dead_at[i]] = {pc, runs, then
+   * (first slot, count) per run}. See lang/compile.c, note_dead_slots. */
+  int32_t *dead, *dead_at;
+  int dead_len, dead_cap, dead_count, dead_at_cap;
 } Program;
 
 void program_free(Program *p);
+/* Building the dead-slot records (in pc order): a record for resume
+ * point pc (returns it), then its runs. */
+int program_dead_begin(Program *p, int pc);
+void program_dead_run(Program *p, int record, int first, int count);
+/* The runs of resume point pc ((first, count) pairs; *runs of them), or
+ * NULL when it has none. */
+const int32_t *program_dead_slots(const Program *p, int pc, int *runs);
 /* Disassembly: every function, instruction with operands and source line. */
 void program_disassemble(const Program *p, FILE *out);
 

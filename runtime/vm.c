@@ -352,9 +352,6 @@ static const bool native_returns[NATIVE__COUNT] = {
 #undef NATIVE
 };
 
-/* Two adjacent slots, stored at once (8-byte aligned, as slots are). */
-typedef Value SlotPair __attribute__((vector_size(16), aligned(8)));
-
 /* Direct threading: dispatching is then one load and one jump, not two
  * loads (opcode, then table). Done once per VM (and again if a test
  * program grew). A NATIVE's first operand becomes the native's function,
@@ -441,16 +438,6 @@ do_STORE_SEAT_GLOBAL:
   globals[*ip++ + a] = b;
   NEXT();
 do_POP: sp--; NEXT();
-do_CLEAR_LOCALS: {
-  /* Dead slots (what inlined bodies left) are dropped before the VM can
-   * stop, as a return would drop them, so the state holds live data only.
-   * Two slots per store: runs of a dozen are common. */
-  Value *l = locals + ip[0], *end = l + ip[1];
-  for (; l + 2 <= end; l += 2) *(SlotPair *)l = (SlotPair){0, 0};
-  if (l < end) *l = 0;
-  ip += 2;
-  NEXT();
-}
 /* Ints wrap around on overflow: computed unsigned, as signed overflow is
  * undefined in C. */
 do_ADD: BINARY((Value)((uint64_t)a + (uint64_t)b));
