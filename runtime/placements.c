@@ -284,21 +284,55 @@ static int imin(int a, int b) { return a < b ? a : b; }
 /* The low n bits (1 <= n <= 64). */
 static uint64_t low_bits(int n) { return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1; }
 
-/* Bit 0 of every row of `stride` bits in the low n bits: doubled up. The
- * last stride's 64 bits are kept: a game asks with one stride or two. */
+/* Per stride, kept for the last one asked (a game asks with one stride or
+ * two): bit 0 of every row of `stride` bits, and each bit's cell as the x
+ * and y fields of a packed placement: places[p] = (p % stride) << 16 |
+ * (p / stride) << 32, so that packing finds a cell with one look-up rather
+ * than a walk along the rows (corner_add). */
 static _Thread_local int last_stride;
-static _Thread_local uint64_t last_starts;
+static _Thread_local uint64_t last_starts, last_places[64];
 
-static __attribute__((noinline)) uint64_t row_starts_new(int stride) {
+static __attribute__((noinline)) void stride_new(int stride) {
   uint64_t c = 1;
   for (int reach = stride; reach < 64; reach *= 2) c |= c << reach;
+  for (int p = 0; p < 64; p++)
+    last_places[p] = (uint64_t)(p % stride) << 16 | (uint64_t)(p / stride) << 32;
   last_stride = stride, last_starts = c;
-  return c;
 }
 
+/* Bit 0 of every row in the low n bits. */
 static inline uint64_t row_starts(int stride, int n) {
-  return (stride == last_stride ? last_starts : row_starts_new(stride)) & low_bits(n);
+  if (stride != last_stride) stride_new(stride);
+  return last_starts & low_bits(n);
 }
+
+static inline const uint64_t *cell_places(int stride) {
+  if (stride != last_stride) stride_new(stride);
+  return last_places;
+}
+
+/* The places of a word per row: row 0 only. */
+#define PLACE1(p) ((uint64_t)(p) << 16)
+#define PLACE4(p) PLACE1(p), PLACE1(p + 1), PLACE1(p + 2), PLACE1(p + 3)
+#define PLACE16(p) PLACE4(p), PLACE4(p + 4), PLACE4(p + 8), PLACE4(p + 12)
+static const uint64_t row_places[64] = {PLACE16(0), PLACE16(16), PLACE16(32), PLACE16(48)};
+
+/* A frame's corner cell packed (with the tile and grid bits), split for
+ * corner_add: the x and y fields' top bits apart. */
+#define XY_TOPS ((uint64_t)1 << 31 | (uint64_t)1 << 47)
+typedef struct Corner {
+  uint64_t low, tops;
+} Corner;
+
+static inline Corner corner_of(uint64_t base, int x0, int y0) {
+  uint64_t c = base | (uint64_t)(uint16_t)x0 << 16 | (uint64_t)(uint16_t)y0 << 32;
+  return (Corner){c & ~XY_TOPS, c & XY_TOPS};
+}
+
+/* The packed placement at the corner plus a place (offsets below 64),
+ * each field wrapping as an int16 does: with the fields' top bits clear no
+ * carry leaves a field, and the top bits come back by xor. */
+static inline uint64_t corner_add(Corner c, uint64_t place) { return (c.low + place) ^ c.tops; }
 
 /* Every legal candidate that must touch has a cell next to an occupied one
  * and its other cells within the tile's span of that one: margin span + 1
@@ -412,23 +446,18 @@ typedef struct Anchors {
 } Anchors;
 
 /* Packs the anchors of one word into out[*count...]: bit p of a[k] is the
- * candidate (cell p of the word, orientation code[k]); the word's first row
- * is frame row y, each row `stride` bits. In (y, x, orientation) order;
- * false when the output reaches cap. Inline, so callers keep their locals
- * in registers. */
-static inline bool pack_word(const BoardFrame *f, uint64_t base, const uint64_t *a, const uint64_t *code, int n,
-                             uint64_t any, int y, int stride, int64_t *out, int *count, int cap) {
-  int start = 0, c = *count;
-  uint64_t row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
+ * candidate (cell places[p] from the corner, orientation code[k]). In (y,
+ * x, orientation) order; false when the output reaches cap. Inline, so
+ * callers keep their locals in registers. */
+static inline bool pack_word(Corner corner, const uint64_t *places, const uint64_t *a,
+                             const uint64_t *code, int n, uint64_t any, int64_t *out, int *count,
+                             int cap) {
+  int c = *count;
   bool room = true;
   while (any && room) {
     int p = __builtin_ctzll(any);
     any &= any - 1;
-    if (p - start >= stride) {
-      while (p - start >= stride) start += stride, y++;
-      row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
-    }
-    uint64_t at = row | (uint64_t)(uint16_t)(f->x0 + p - start) << 16;
+    uint64_t at = corner_add(corner, places[p]);
     for (int k = 0; k < n; k++) {
       if (!(a[k] >> p & 1)) continue;
       out[c++] = (int64_t)(at | code[k]);
@@ -442,6 +471,15 @@ static inline bool pack_word(const BoardFrame *f, uint64_t base, const uint64_t 
   return room;
 }
 
+/* The corner and places of word `word` of a frame (a flat frame's one, or
+ * row `word`). */
+static inline Corner word_corner(const BoardFrame *f, uint64_t base, int word) {
+  return corner_of(base, f->x0, f->y0 + (f->row_word ? word : 0));
+}
+static inline const uint64_t *word_places(const BoardFrame *f) {
+  return f->row_word ? row_places : cell_places(f->row_bit);
+}
+
 /* Emits word `word`'s anchors in (y, x, orientation) order; false when the
  * output is full. Bit p of the word is a cell of frame row y, found by
  * walking the rows up (a flat word holds several; in a word per row, p
@@ -450,17 +488,18 @@ static inline bool pack_word(const BoardFrame *f, uint64_t base, const uint64_t 
  * in locals, which the stores into the output cannot alias. */
 static __attribute__((noinline)) bool emit_word(Emitter *em, const BoardFrame *f,
                                                 const Anchors *an, uint64_t any, int word) {
-  int stride = f->row_word ? 64 : f->row_bit, y = f->row_word ? word : 0, start = 0;
   if (!em->filter && em->packed) {
     uint64_t a[MAX_ORIENTS], code[MAX_ORIENTS];
     const int n = an->n, cap = em->cap;
     for (int k = 0; k < n; k++) a[k] = an->a[k], code[k] = an->code[k];
     int count = em->n;
     uint64_t base = (uint64_t)placement_pack((Placement){.tile = em->tile, .grid = em->grid});
-    bool room = pack_word(f, base, a, code, n, any, y, stride, em->packed, &count, cap);
+    bool room = pack_word(word_corner(f, base, word), word_places(f), a, code, n, any, em->packed,
+                          &count, cap);
     em->n = count;
     return room;
   }
+  int stride = f->row_word ? 64 : f->row_bit, y = f->row_word ? word : 0, start = 0;
   while (any) {
     int p = __builtin_ctzll(any);
     any &= any - 1;
@@ -473,25 +512,20 @@ static __attribute__((noinline)) bool emit_word(Emitter *em, const BoardFrame *f
 
 /* Packs the anchors of up to four orientations (a[k] zero for unused k)
  * with room for all of them: each test unrolled, everything in registers.
- * The flat word's rows are walked up as for emit_word. */
+ * A flat frame. */
 static inline __attribute__((always_inline)) void pack4(Emitter *em, const BoardFrame *f,
                                                         const uint64_t *a, const uint64_t *code,
                                                         uint64_t any) {
   const uint64_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
   const uint64_t c0 = code[0], c1 = code[1], c2 = code[2], c3 = code[3];
-  const int stride = f->row_bit, x0 = f->x0;
+  const uint64_t *places = cell_places(f->row_bit);
   int64_t *out = em->packed + em->n, *const first = out;
   uint64_t base = (uint64_t)placement_pack((Placement){.tile = em->tile, .grid = em->grid});
-  int y = f->y0, start = 0;
-  uint64_t row = base | (uint64_t)(uint16_t)y << 32;
+  const Corner corner = corner_of(base, f->x0, f->y0);
   while (any) {
     int p = __builtin_ctzll(any);
     any &= any - 1;
-    if (p - start >= stride) {
-      while (p - start >= stride) start += stride, y++;
-      row = base | (uint64_t)(uint16_t)y << 32;
-    }
-    uint64_t at = row | (uint64_t)(uint16_t)(x0 + p - start) << 16;
+    uint64_t at = corner_add(corner, places[p]);
     if (a0 >> p & 1) *out++ = (int64_t)(at | c0);
     if (a1 >> p & 1) *out++ = (int64_t)(at | c1);
     if (a2 >> p & 1) *out++ = (int64_t)(at | c2);
@@ -637,16 +671,17 @@ static void orient_words(const Frame *f, const Live *lv, int k, int cells,
 static bool pack_words(Emitter *em, const BoardFrame *f, const Live *lv,
                        uint64_t (*words)[MAX_ORIENTS]) {
   uint64_t code[MAX_ORIENTS];
-  const int n = lv->n, cap = em->cap, stride = f->row_word ? 64 : f->row_bit;
+  const int n = lv->n, cap = em->cap;
   for (int k = 0; k < n; k++) code[k] = lv->code[k];
   int64_t *out = em->packed;
   int count = em->n;
   uint64_t base = (uint64_t)placement_pack((Placement){.tile = em->tile, .grid = em->grid});
+  const uint64_t *places = word_places(f);
   for (int w = lv->first; w <= lv->last; w++) {
     const uint64_t *a = words[w];
     uint64_t any = 0;
     for (int k = 0; k < n; k++) any |= a[k];
-    if (!pack_word(f, base, a, code, n, any, f->row_word ? w : 0, stride, out, &count, cap)) {
+    if (!pack_word(word_corner(f, base, w), places, a, code, n, any, out, &count, cap)) {
       em->n = count;
       return false;
     }
