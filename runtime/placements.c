@@ -534,21 +534,18 @@ static inline __attribute__((always_inline)) void pack4(Emitter *em, const Board
   em->n += (int)(out - first);
 }
 
-/* The anchors of kept orientation k: both cells in the frame, empty, and
- * one on its touch word (t0 for cell 0, t1 for the other). */
+/* The anchors of kept orientation k: both cells free (in the frame and
+ * empty: `free`, the frame's cells less the occupied ones) and one on its
+ * touch word (t0 for cell 0, t1 for the other). */
 static inline __attribute__((always_inline)) uint64_t pair_anchors(const TileShape *sh, int k,
-                                                                   int stride, uint64_t frame,
-                                                                   uint64_t occ, uint64_t t0,
-                                                                   uint64_t t1, int x_max,
-                                                                   int y_max) {
+                                                                   int stride, uint64_t free,
+                                                                   uint64_t t0, uint64_t t1,
+                                                                   int x_max, int y_max) {
   if (sh->x_ext[k] > x_max || sh->y_ext[k] > y_max) return 0;
   int s = sh->last_dx[k] + sh->last_dy[k] * stride;
-  uint64_t fr, oc, t; /* the words of the other cell, brought to the anchors */
-  if (s >= 0)
-    fr = frame >> s, oc = occ >> s, t = t1 >> s;
-  else
-    fr = frame << -s, oc = occ << -s, t = t1 << -s;
-  return frame & fr & ~(occ | oc) & (t0 | t);
+  if (s >= 0) /* the other cell's words, brought to the anchors */
+    return free & free >> s & (t0 | t1 >> s);
+  return free & free << -s & (t0 | t1 << -s);
 }
 
 /* Flat frames and tiles of one or two cells (tokens, dominoes: the common
@@ -563,12 +560,12 @@ static inline __attribute__((always_inline)) void flat_pair(Emitter *em, const B
                                                             uint64_t t0, uint64_t t1, int x_max,
                                                             int y_max) {
   const int stride = at->row_bit;
-  const uint64_t frame = at->cells;
+  const uint64_t free = at->cells & ~occ;
   uint64_t a[MAX_ORIENTS], code[MAX_ORIENTS], any = 0;
   a[0] = a[1] = a[2] = a[3] = code[0] = code[1] = code[2] = code[3] = 0; /* past n: see pack4 */
   int o[MAX_ORIENTS], n = 0;
   for (int k = 0; k < sh->kept; k++) {
-    uint64_t m = pair_anchors(sh, k, stride, frame, occ, t0, t1, x_max, y_max);
+    uint64_t m = pair_anchors(sh, k, stride, free, t0, t1, x_max, y_max);
     if (!m) continue;
     a[n] = m, code[n] = sh->code[k], o[n] = sh->keep[k], n++;
     any |= m;
@@ -889,13 +886,13 @@ static int kept_pair(const Board *b, const TileDef *t, int tile_id, uint64_t occ
   const TileShape *sh = f.shape;
   if (sh->kept > 4 || !sh->first_kept || cap <= 4 * 64) return -2;
   const bool hex = b->spec.grid == GRID_HEX;
-  const uint64_t occ = occupied << shift;
+  const uint64_t free = f.cells & ~(occupied << shift);
   const uint64_t t0 = board_frame_grow_flat(match[0] << shift, &f, hex);
   const uint64_t t1 = board_frame_grow_flat(match[t->cell_count - 1] << shift, &f, hex);
   uint64_t a[4], code[4], any = 0;
 #pragma GCC unroll 4
   for (int k = 0; k < 4; k++) {
-    a[k] = k < sh->kept ? pair_anchors(sh, k, f.row_bit, f.cells, occ, t0, t1, x_max, y_max) : 0;
+    a[k] = k < sh->kept ? pair_anchors(sh, k, f.row_bit, free, t0, t1, x_max, y_max) : 0;
     code[k] = (uint64_t)placement_pack((Placement){.orientation = k}), any |= a[k];
   }
   Emitter em = {.packed = packed, .tile = tile_id, .grid = b->spec.grid};
