@@ -138,7 +138,7 @@ Value native_placements_match(Vm *vm, Value *args) {
     return 0;
   }
   int64_t *buf = placement_buf[placement_depth]; /* runs no script: needs no depth of its own */
-  int n = match_placements_packed(b, vm_tiles(vm), (int)args[1], &rule, buf, MAX_PLACEMENTS + 1);
+  int n = match_placements_packed(b, vm->tiles, (int)args[1], &rule, buf, MAX_PLACEMENTS + 1);
   return placement_list(vm, buf, n);
 }
 
