@@ -281,8 +281,8 @@ static void place_origin(Emitter *em, const TileShape *sh, const Range *r) {
 static int imax(int a, int b) { return a > b ? a : b; }
 static int imin(int a, int b) { return a < b ? a : b; }
 
-/* The low n bits (1 <= n <= 64). */
-static uint64_t low_bits(int n) { return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1; }
+/* The low n bits (1 <= n <= 64): a shift, no test. */
+static uint64_t low_bits(int n) { return ~(uint64_t)0 >> (64 - n); }
 
 /* Per stride, kept for the last one asked (a game asks with one stride or
  * two): bit 0 of every row of `stride` bits, and each bit's cell as the x
