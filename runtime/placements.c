@@ -184,10 +184,10 @@ static __attribute__((noinline)) void shape_build(GridKind g, const TileDef *t, 
 
 /* Orientations depend only on the tile and the grid, and enumeration runs
  * once per decision with the same few tiles, so they are kept in a small
- * cache: slot by the tile's address, validated by the tile's first
- * KEY_BYTES bytes (its geometry and values, and a few name bytes that do
- * not change while the table lives) and the grid, since a table may be
- * rebuilt at the same address. Compared in place, word by word: this runs
+ * cache: slot by the tile's id (or its address when the id is not at
+ * hand), validated by the tile's first KEY_BYTES bytes (its geometry and
+ * values, and a few name bytes that do not change while the table lives)
+ * and the grid, since another table may use the same ids or addresses. Compared in place, word by word: this runs
  * on every call. Thread-local: matches may run in parallel. */
 enum { KEY_WORDS = 5, KEY_BYTES = 8 * KEY_WORDS };
 _Static_assert(offsetof(TileDef, name) <= KEY_BYTES && KEY_BYTES <= sizeof(TileDef),
@@ -213,8 +213,16 @@ static __attribute__((noinline)) void shape_fill(ShapeSlot *s, GridKind g, const
   shape_build(g, t, &s->shape);
 }
 
-static inline const TileShape *tile_shape(GridKind g, const TileDef *t) {
-  ShapeSlot *s = &shape_cache[((uintptr_t)t / sizeof(TileDef)) % SHAPE_CACHE];
+/* The slot of a tile: by its id when the caller knows it, so that the
+ * tables of the next matches of a game (each built anew, elsewhere) find
+ * their tiles' shapes still there; else by its address. */
+static inline unsigned id_slot(int tile_id) { return (unsigned)tile_id % SHAPE_CACHE; }
+static inline unsigned address_slot(const TileDef *t) {
+  return (unsigned)(((uintptr_t)t / sizeof(TileDef)) % SHAPE_CACHE);
+}
+
+static inline const TileShape *tile_shape(GridKind g, const TileDef *t, unsigned slot) {
+  ShapeSlot *s = &shape_cache[slot];
   _Static_assert(KEY_WORDS == 5, "tile_shape compares five words");
   uint64_t diff = (s->grid ^ ((uint64_t)g + 1)) | (s->key[0] ^ key_word(t, 0)) |
                   (s->key[1] ^ key_word(t, 1)) | (s->key[2] ^ key_word(t, 2)) |
@@ -227,8 +235,9 @@ static inline const TileShape *tile_shape(GridKind g, const TileDef *t) {
 /* The shape a frame carries (board_frame's), while its cache slot still
  * holds this tile's: a look-up for another tile may have taken the slot
  * since. */
-static const TileShape *shape_of_frame(const BoardFrame *f, GridKind g, const TileDef *t) {
-  return f && f->shape && f->shape->owner == t ? f->shape : tile_shape(g, t);
+static const TileShape *shape_of_frame(const BoardFrame *f, GridKind g, const TileDef *t,
+                                       int tile_id) {
+  return f && f->shape && f->shape->owner == t ? f->shape : tile_shape(g, t, id_slot(tile_id));
 }
 
 /* Where covered cells may lie, from fixed bounds and the window; n/a limits
@@ -365,16 +374,19 @@ static inline __attribute__((always_inline)) bool frame_rect(const Board *b, con
 }
 
 static inline __attribute__((always_inline)) bool frame_at(const Board *b, const TileDef *t,
-                                                           int stride, BoardFrame *f) {
+                                                           unsigned slot, int stride,
+                                                           BoardFrame *f) {
   Box box;
   if (t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS || !cell_box(b, &box)) return false;
-  const TileShape *sh = tile_shape((GridKind)b->spec.grid, t);
+  const TileShape *sh = tile_shape((GridKind)b->spec.grid, t, slot);
   if (!frame_rect(b, &box, sh->span, true, stride, f)) return false;
   f->shape = sh;
   return true;
 }
 
-bool board_frame(const Board *b, const TileDef *t, BoardFrame *f) { return frame_at(b, t, 0, f); }
+bool board_frame(const Board *b, const TileDef *t, BoardFrame *f) {
+  return frame_at(b, t, address_slot(t), 0, f);
+}
 
 /* One loop per layout, so each computes its bit in a couple of steps. */
 void board_frame_occupied(const Board *b, const BoardFrame *f, uint64_t *occ) {
@@ -842,7 +854,7 @@ int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, Pla
                           const PlaceOptions *opt, Placement *out, int cap) {
   const TileDef *t = &tiles[tile_id];
   if (cap <= 0 || t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS) return 0;
-  const TileShape *sh = shape_of_frame(opt->frame, (GridKind)b->spec.grid, t);
+  const TileShape *sh = shape_of_frame(opt->frame, (GridKind)b->spec.grid, t, tile_id);
   Emitter em = {b, opt->filter, opt->ctx, out, opt->packed, cap, 0, tile_id, b->spec.grid};
   if (mode == PLACE_STACK)
     place_stack(&em, sh, t->cell_count);
@@ -856,7 +868,7 @@ int board_placements_words(const Board *b, const TileDef *tiles, int tile_id,
                            const uint64_t *const *touch, int64_t *packed, int cap) {
   const TileDef *t = &tiles[tile_id];
   if (cap <= 0 || t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS) return 0;
-  const TileShape *sh = shape_of_frame(f, (GridKind)b->spec.grid, t);
+  const TileShape *sh = shape_of_frame(f, (GridKind)b->spec.grid, t, tile_id);
   Emitter em = {.b = b, .packed = packed, .cap = cap, .tile = tile_id, .grid = b->spec.grid};
   place_words(&em, sh, t->cell_count, f, occupied, touch, true);
   return em.n;
@@ -865,9 +877,10 @@ int board_placements_words(const Board *b, const TileDef *tiles, int tile_id,
 /* The frame, flat at the value words' stride, holds the occupied box, so
  * the words are the frame's once shifted by its corner's offset. */
 static inline __attribute__((always_inline)) bool kept_frame(const Board *b, const TileDef *t,
+                                                             int tile_id,
                                                              BoardFrame *f, int *shift,
                                                              int *x_max, int *y_max) {
-  if (!frame_at(b, t, b->word_stride, f)) return false;
+  if (!frame_at(b, t, id_slot(tile_id), b->word_stride, f)) return false;
   *shift = (b->min_x - f->x0) + (b->min_y - f->y0) * f->row_bit;
   *x_max = f->w - 1, *y_max = f->h - 1; /* a tile longer than the window never fits */
   if (b->spec.bound == BOARD_BOUND_WINDOW)
@@ -882,7 +895,7 @@ static int kept_pair(const Board *b, const TileDef *t, int tile_id, uint64_t occ
                      const uint64_t *match, int64_t *packed, int cap) {
   BoardFrame f;
   int shift, x_max, y_max;
-  if (!kept_frame(b, t, &f, &shift, &x_max, &y_max)) return -1;
+  if (!kept_frame(b, t, tile_id, &f, &shift, &x_max, &y_max)) return -1;
   const TileShape *sh = f.shape;
   if (sh->kept > 4 || !sh->first_kept || cap <= 4 * 64) return -2;
   const bool hex = b->spec.grid == GRID_HEX;
@@ -906,7 +919,7 @@ static __attribute__((noinline)) int kept_any(const Board *b, const TileDef *t, 
                                               Placement *out, int64_t *packed, int cap) {
   BoardFrame f;
   int shift, x_max, y_max;
-  if (!kept_frame(b, t, &f, &shift, &x_max, &y_max)) return -1;
+  if (!kept_frame(b, t, tile_id, &f, &shift, &x_max, &y_max)) return -1;
   if (cap <= 0) return 0;
   const int cells = t->cell_count;
   const bool hex = b->spec.grid == GRID_HEX;
