@@ -561,43 +561,48 @@ int board_place_move(Board *b, const TileDef *t, Placement p, const Coord *cells
 
 /* place_direct8 for a token or a domino, its cells worked out here, in
  * straight code: a token's "second cell" is its first again, which every
- * check lets through. */
-static inline bool place_pair8(Board *b, const TileDef *t, const Placement *p) {
+ * check lets through. On a window board the window's check comes first and
+ * stands for the index's: the box holds the first cell placed, so a box
+ * that fits the window lies within the index's reach. The entries and the
+ * header are written before the value words, whose byte-sized stores would
+ * make the compiler reload everything else. */
+static __attribute__((noinline)) bool place_pair8(Board *b, const TileDef *t, const Placement *p) {
   const int n = t->cell_count, count = b->count, last = n - 1;
   if (p->level != 0 || count + n > b->spec.capacity) return false;
   const Matrix m = *orientation_matrix((GridKind)b->spec.grid, p->orientation);
   const int dx = t->dx[last] - t->dx[0], dy = t->dy[last] - t->dy[0];
   const int ax = p->at.x, ay = p->at.y;
   const int bx = (int16_t)(ax + m.xx * dx + m.yx * dy), by = (int16_t)(ay + m.xy * dx + m.yy * dy);
-  const unsigned dw = (unsigned)b->dw, dh = (unsigned)b->dh;
+  const int old_x = b->min_x, old_y = b->min_y;
+  const int min_x = imin(old_x, imin(ax, bx)), max_x = imax(b->max_x, imax(ax, bx));
+  const int min_y = imin(old_y, imin(ay, by)), max_y = imax(b->max_y, imax(ay, by));
+  const unsigned dw = (unsigned)b->dw;
   const unsigned x0 = (unsigned)(ax - b->ox), y0 = (unsigned)(ay - b->oy);
   const unsigned x1 = (unsigned)(bx - b->ox), y1 = (unsigned)(by - b->oy);
-  if (x0 >= dw || y0 >= dh || x1 >= dw || y1 >= dh) return false;
+  if (b->spec.bound == BOARD_BOUND_WINDOW) {
+    if (max_x - min_x >= b->spec.w || max_y - min_y >= b->spec.h) return false;
+  } else if (x0 >= dw || y0 >= (unsigned)b->dh || x1 >= dw || y1 >= (unsigned)b->dh) {
+    return false;
+  }
   uint8_t *ix = (uint8_t *)index_of(b);
   const unsigned s0 = y0 * dw + x0, s1 = y1 * dw + x1;
   if (ix[s0] || ix[s1] || (n == 2 && s0 == s1)) return false;
-  const int min_x = imin(b->min_x, imin(ax, bx)), max_x = imax(b->max_x, imax(ax, bx));
-  const int min_y = imin(b->min_y, imin(ay, by)), max_y = imax(b->max_y, imax(ay, by));
-  if (b->spec.bound == BOARD_BOUND_WINDOW &&
-      (max_x - min_x >= b->spec.w || max_y - min_y >= b->spec.h))
-    return false;
-  if (b->words_at) { /* before the header moves; the box fits the words (words_stride) */
-    const int stride = b->word_stride, origin = min_x + min_y * stride;
-    words_shift(b, b->min_x + b->min_y * stride - origin);
-    if (words_set(b, t->value[0], (uint64_t)1 << (ax + ay * stride - origin)) && n == 2)
-      words_set(b, t->value[1], (uint64_t)1 << (bx + by * stride - origin));
-  }
+  const int16_t v0 = t->value[0], v1 = t->value[last];
+  const uint16_t tile = (uint16_t)p->tile;
+  BoardCell *out = cells_of(b) + count;
+  out[0] = (BoardCell){.x = (int16_t)ax, .y = (int16_t)ay, .value = v0, .tile = tile};
+  if (n == 2) out[1] = (BoardCell){.x = (int16_t)bx, .y = (int16_t)by, .value = v1, .tile = tile,
+                                   .part = 1}; /* level 0, nothing below */
   b->min_x = (int16_t)min_x, b->max_x = (int16_t)max_x;
   b->min_y = (int16_t)min_y, b->max_y = (int16_t)max_y;
   b->count = count + n, b->tops += n;
-  BoardCell *out = cells_of(b) + count;
   ix[s0] = (uint8_t)(count + 1);
-  out[0] = (BoardCell){.x = (int16_t)ax, .y = (int16_t)ay, .value = t->value[0],
-                       .tile = (uint16_t)p->tile}; /* level 0, nothing below */
-  if (n == 2) {
-    ix[s1] = (uint8_t)(count + 2);
-    out[1] = (BoardCell){.x = (int16_t)bx, .y = (int16_t)by, .value = t->value[1],
-                         .tile = (uint16_t)p->tile, .part = 1};
+  if (n == 2) ix[s1] = (uint8_t)(count + 2);
+  if (b->words_at) { /* the box fits the words (words_stride) */
+    const int stride = b->word_stride;
+    words_shift(b, (old_x - min_x) + (old_y - min_y) * stride);
+    if (words_set(b, v0, (uint64_t)1 << ((ax - min_x) + (ay - min_y) * stride)) && n == 2)
+      words_set(b, v1, (uint64_t)1 << ((bx - min_x) + (by - min_y) * stride));
   }
   return true;
 }

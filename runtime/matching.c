@@ -209,8 +209,9 @@ static inline uint64_t listed_words(const Board *b, const ValueWords *vw, const 
   return w;
 }
 
-/* -1 when board_placements_kept finds no frame. */
-static inline int kept_placements(const Board *b, const TileDef *tiles, int tile_id,
+/* -1 when board_placements_kept finds no frame. Inlined: it runs once per
+ * decision, and a call would cost as much as its own work. */
+static inline __attribute__((always_inline)) int kept_placements(const Board *b, const TileDef *tiles, int tile_id,
                                   const MatchRule *r, Placement *out, int64_t *packed, int cap) {
   const ValueWords *vw = board_value_words(b);
   uint64_t occ = 0, match[TILE_MAX_CELLS];

@@ -7,6 +7,7 @@
 
 #include "matching.h"
 #include "vm.h"
+#include "vm_internal.h" /* vm_board_inline, vm_tile_inline */
 
 /* Enumeration goes into a fixed buffer rather than the heap: it runs once
  * per decision, often thousands of times per second under an AI, and the
@@ -68,8 +69,8 @@ static void place_error(Vm *vm, const Board *b, const TileDef *t, Placement p, C
 }
 
 static void place_checked(Vm *vm, Value board, Placement p) {
-  Board *b = vm_board(vm, board);
-  const TileDef *t = b ? vm_tile(vm, p.tile) : NULL;
+  Board *b = vm_board_inline(vm, board);
+  const TileDef *t = b ? vm_tile_inline(vm, p.tile) : NULL;
   if (!t) return;
   p.grid = b->spec.grid;
   Coord cells[TILE_MAX_CELLS];
@@ -128,8 +129,8 @@ static Value placement_list(Vm *vm, const int64_t *buf, int n);
 
 Value native_placements_match(Vm *vm, Value *args) {
   MatchRule rule;
-  Board *b = vm_board(vm, args[0]);
-  if (!b || !vm_tile(vm, args[1]) || !read_values(vm, args[2], &rule.wild, &rule.wild_count) ||
+  Board *b = vm_board_inline(vm, args[0]);
+  if (!b || !vm_tile_inline(vm, args[1]) || !read_values(vm, args[2], &rule.wild, &rule.wild_count) ||
       !read_values(vm, args[3], &rule.any, &rule.any_count))
     return 0;
   if (placement_depth >= MAX_NESTING) { /* called from a filter that deep: no buffer left */
@@ -137,13 +138,13 @@ Value native_placements_match(Vm *vm, Value *args) {
     return 0;
   }
   int64_t *buf = placement_buf[placement_depth]; /* runs no script: needs no depth of its own */
-  int n = match_placements_packed(b, vm_tiles(vm), (int)args[1], &rule, buf, MAX_PLACEMENTS + 1);
+  int n = match_placements_packed(b, vm->tiles, (int)args[1], &rule, buf, MAX_PLACEMENTS + 1);
   return placement_list(vm, buf, n);
 }
 
 static Value enumerate(Vm *vm, Value *args, PlaceMode mode, bool filtered) {
-  Board *b = vm_board(vm, args[0]);
-  if (!b || !vm_tile(vm, args[1])) return 0;
+  Board *b = vm_board_inline(vm, args[0]);
+  if (!b || !vm_tile_inline(vm, args[1])) return 0;
   if (placement_depth >= MAX_NESTING) {
     vm_error(vm, "placements nested more than %d deep in filters", MAX_NESTING);
     return 0;

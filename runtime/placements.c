@@ -184,10 +184,10 @@ static __attribute__((noinline)) void shape_build(GridKind g, const TileDef *t, 
 
 /* Orientations depend only on the tile and the grid, and enumeration runs
  * once per decision with the same few tiles, so they are kept in a small
- * cache: slot by the tile's address, validated by the tile's first
- * KEY_BYTES bytes (its geometry and values, and a few name bytes that do
- * not change while the table lives) and the grid, since a table may be
- * rebuilt at the same address. Compared in place, word by word: this runs
+ * cache: slot by the tile's id (or its address when the id is not at
+ * hand), validated by the tile's first KEY_BYTES bytes (its geometry and
+ * values, and a few name bytes that do not change while the table lives)
+ * and the grid, since another table may use the same ids or addresses. Compared in place, word by word: this runs
  * on every call. Thread-local: matches may run in parallel. */
 enum { KEY_WORDS = 5, KEY_BYTES = 8 * KEY_WORDS };
 _Static_assert(offsetof(TileDef, name) <= KEY_BYTES && KEY_BYTES <= sizeof(TileDef),
@@ -213,8 +213,16 @@ static __attribute__((noinline)) void shape_fill(ShapeSlot *s, GridKind g, const
   shape_build(g, t, &s->shape);
 }
 
-static inline const TileShape *tile_shape(GridKind g, const TileDef *t) {
-  ShapeSlot *s = &shape_cache[((uintptr_t)t / sizeof(TileDef)) % SHAPE_CACHE];
+/* The slot of a tile: by its id when the caller knows it, so that the
+ * tables of the next matches of a game (each built anew, elsewhere) find
+ * their tiles' shapes still there; else by its address. */
+static inline unsigned id_slot(int tile_id) { return (unsigned)tile_id % SHAPE_CACHE; }
+static inline unsigned address_slot(const TileDef *t) {
+  return (unsigned)(((uintptr_t)t / sizeof(TileDef)) % SHAPE_CACHE);
+}
+
+static inline const TileShape *tile_shape(GridKind g, const TileDef *t, unsigned slot) {
+  ShapeSlot *s = &shape_cache[slot];
   _Static_assert(KEY_WORDS == 5, "tile_shape compares five words");
   uint64_t diff = (s->grid ^ ((uint64_t)g + 1)) | (s->key[0] ^ key_word(t, 0)) |
                   (s->key[1] ^ key_word(t, 1)) | (s->key[2] ^ key_word(t, 2)) |
@@ -227,8 +235,9 @@ static inline const TileShape *tile_shape(GridKind g, const TileDef *t) {
 /* The shape a frame carries (board_frame's), while its cache slot still
  * holds this tile's: a look-up for another tile may have taken the slot
  * since. */
-static const TileShape *shape_of_frame(const BoardFrame *f, GridKind g, const TileDef *t) {
-  return f && f->shape && f->shape->owner == t ? f->shape : tile_shape(g, t);
+static const TileShape *shape_of_frame(const BoardFrame *f, GridKind g, const TileDef *t,
+                                       int tile_id) {
+  return f && f->shape && f->shape->owner == t ? f->shape : tile_shape(g, t, id_slot(tile_id));
 }
 
 /* Where covered cells may lie, from fixed bounds and the window; n/a limits
@@ -281,24 +290,58 @@ static void place_origin(Emitter *em, const TileShape *sh, const Range *r) {
 static int imax(int a, int b) { return a > b ? a : b; }
 static int imin(int a, int b) { return a < b ? a : b; }
 
-/* The low n bits (1 <= n <= 64). */
-static uint64_t low_bits(int n) { return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1; }
+/* The low n bits (1 <= n <= 64): a shift, no test. */
+static uint64_t low_bits(int n) { return ~(uint64_t)0 >> (64 - n); }
 
-/* Bit 0 of every row of `stride` bits in the low n bits: doubled up. The
- * last stride's 64 bits are kept: a game asks with one stride or two. */
+/* Per stride, kept for the last one asked (a game asks with one stride or
+ * two): bit 0 of every row of `stride` bits, and each bit's cell as the x
+ * and y fields of a packed placement: places[p] = (p % stride) << 16 |
+ * (p / stride) << 32, so that packing finds a cell with one look-up rather
+ * than a walk along the rows (corner_add). */
 static _Thread_local int last_stride;
-static _Thread_local uint64_t last_starts;
+static _Thread_local uint64_t last_starts, last_places[64];
 
-static __attribute__((noinline)) uint64_t row_starts_new(int stride) {
+static __attribute__((noinline)) void stride_new(int stride) {
   uint64_t c = 1;
   for (int reach = stride; reach < 64; reach *= 2) c |= c << reach;
+  for (int p = 0; p < 64; p++)
+    last_places[p] = (uint64_t)(p % stride) << 16 | (uint64_t)(p / stride) << 32;
   last_stride = stride, last_starts = c;
-  return c;
 }
 
+/* Bit 0 of every row in the low n bits. */
 static inline uint64_t row_starts(int stride, int n) {
-  return (stride == last_stride ? last_starts : row_starts_new(stride)) & low_bits(n);
+  if (stride != last_stride) stride_new(stride);
+  return last_starts & low_bits(n);
 }
+
+static inline const uint64_t *cell_places(int stride) {
+  if (stride != last_stride) stride_new(stride);
+  return last_places;
+}
+
+/* The places of a word per row: row 0 only. */
+#define PLACE1(p) ((uint64_t)(p) << 16)
+#define PLACE4(p) PLACE1(p), PLACE1(p + 1), PLACE1(p + 2), PLACE1(p + 3)
+#define PLACE16(p) PLACE4(p), PLACE4(p + 4), PLACE4(p + 8), PLACE4(p + 12)
+static const uint64_t row_places[64] = {PLACE16(0), PLACE16(16), PLACE16(32), PLACE16(48)};
+
+/* A frame's corner cell packed (with the tile and grid bits), split for
+ * corner_add: the x and y fields' top bits apart. */
+#define XY_TOPS ((uint64_t)1 << 31 | (uint64_t)1 << 47)
+typedef struct Corner {
+  uint64_t low, tops;
+} Corner;
+
+static inline Corner corner_of(uint64_t base, int x0, int y0) {
+  uint64_t c = base | (uint64_t)(uint16_t)x0 << 16 | (uint64_t)(uint16_t)y0 << 32;
+  return (Corner){c & ~XY_TOPS, c & XY_TOPS};
+}
+
+/* The packed placement at the corner plus a place (offsets below 64),
+ * each field wrapping as an int16 does: with the fields' top bits clear no
+ * carry leaves a field, and the top bits come back by xor. */
+static inline uint64_t corner_add(Corner c, uint64_t place) { return (c.low + place) ^ c.tops; }
 
 /* Every legal candidate that must touch has a cell next to an occupied one
  * and its other cells within the tile's span of that one: margin span + 1
@@ -331,16 +374,19 @@ static inline __attribute__((always_inline)) bool frame_rect(const Board *b, con
 }
 
 static inline __attribute__((always_inline)) bool frame_at(const Board *b, const TileDef *t,
-                                                           int stride, BoardFrame *f) {
+                                                           unsigned slot, int stride,
+                                                           BoardFrame *f) {
   Box box;
   if (t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS || !cell_box(b, &box)) return false;
-  const TileShape *sh = tile_shape((GridKind)b->spec.grid, t);
+  const TileShape *sh = tile_shape((GridKind)b->spec.grid, t, slot);
   if (!frame_rect(b, &box, sh->span, true, stride, f)) return false;
   f->shape = sh;
   return true;
 }
 
-bool board_frame(const Board *b, const TileDef *t, BoardFrame *f) { return frame_at(b, t, 0, f); }
+bool board_frame(const Board *b, const TileDef *t, BoardFrame *f) {
+  return frame_at(b, t, address_slot(t), 0, f);
+}
 
 /* One loop per layout, so each computes its bit in a couple of steps. */
 void board_frame_occupied(const Board *b, const BoardFrame *f, uint64_t *occ) {
@@ -412,23 +458,18 @@ typedef struct Anchors {
 } Anchors;
 
 /* Packs the anchors of one word into out[*count...]: bit p of a[k] is the
- * candidate (cell p of the word, orientation code[k]); the word's first row
- * is frame row y, each row `stride` bits. In (y, x, orientation) order;
- * false when the output reaches cap. Inline, so callers keep their locals
- * in registers. */
-static inline bool pack_word(const BoardFrame *f, uint64_t base, const uint64_t *a, const uint64_t *code, int n,
-                             uint64_t any, int y, int stride, int64_t *out, int *count, int cap) {
-  int start = 0, c = *count;
-  uint64_t row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
+ * candidate (cell places[p] from the corner, orientation code[k]). In (y,
+ * x, orientation) order; false when the output reaches cap. Inline, so
+ * callers keep their locals in registers. */
+static inline bool pack_word(Corner corner, const uint64_t *places, const uint64_t *a,
+                             const uint64_t *code, int n, uint64_t any, int64_t *out, int *count,
+                             int cap) {
+  int c = *count;
   bool room = true;
   while (any && room) {
     int p = __builtin_ctzll(any);
     any &= any - 1;
-    if (p - start >= stride) {
-      while (p - start >= stride) start += stride, y++;
-      row = base | (uint64_t)(uint16_t)(f->y0 + y) << 32;
-    }
-    uint64_t at = row | (uint64_t)(uint16_t)(f->x0 + p - start) << 16;
+    uint64_t at = corner_add(corner, places[p]);
     for (int k = 0; k < n; k++) {
       if (!(a[k] >> p & 1)) continue;
       out[c++] = (int64_t)(at | code[k]);
@@ -442,6 +483,15 @@ static inline bool pack_word(const BoardFrame *f, uint64_t base, const uint64_t 
   return room;
 }
 
+/* The corner and places of word `word` of a frame (a flat frame's one, or
+ * row `word`). */
+static inline Corner word_corner(const BoardFrame *f, uint64_t base, int word) {
+  return corner_of(base, f->x0, f->y0 + (f->row_word ? word : 0));
+}
+static inline const uint64_t *word_places(const BoardFrame *f) {
+  return f->row_word ? row_places : cell_places(f->row_bit);
+}
+
 /* Emits word `word`'s anchors in (y, x, orientation) order; false when the
  * output is full. Bit p of the word is a cell of frame row y, found by
  * walking the rows up (a flat word holds several; in a word per row, p
@@ -450,17 +500,18 @@ static inline bool pack_word(const BoardFrame *f, uint64_t base, const uint64_t 
  * in locals, which the stores into the output cannot alias. */
 static __attribute__((noinline)) bool emit_word(Emitter *em, const BoardFrame *f,
                                                 const Anchors *an, uint64_t any, int word) {
-  int stride = f->row_word ? 64 : f->row_bit, y = f->row_word ? word : 0, start = 0;
   if (!em->filter && em->packed) {
     uint64_t a[MAX_ORIENTS], code[MAX_ORIENTS];
     const int n = an->n, cap = em->cap;
     for (int k = 0; k < n; k++) a[k] = an->a[k], code[k] = an->code[k];
     int count = em->n;
     uint64_t base = (uint64_t)placement_pack((Placement){.tile = em->tile, .grid = em->grid});
-    bool room = pack_word(f, base, a, code, n, any, y, stride, em->packed, &count, cap);
+    bool room = pack_word(word_corner(f, base, word), word_places(f), a, code, n, any, em->packed,
+                          &count, cap);
     em->n = count;
     return room;
   }
+  int stride = f->row_word ? 64 : f->row_bit, y = f->row_word ? word : 0, start = 0;
   while (any) {
     int p = __builtin_ctzll(any);
     any &= any - 1;
@@ -473,25 +524,20 @@ static __attribute__((noinline)) bool emit_word(Emitter *em, const BoardFrame *f
 
 /* Packs the anchors of up to four orientations (a[k] zero for unused k)
  * with room for all of them: each test unrolled, everything in registers.
- * The flat word's rows are walked up as for emit_word. */
+ * A flat frame. */
 static inline __attribute__((always_inline)) void pack4(Emitter *em, const BoardFrame *f,
                                                         const uint64_t *a, const uint64_t *code,
                                                         uint64_t any) {
   const uint64_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
   const uint64_t c0 = code[0], c1 = code[1], c2 = code[2], c3 = code[3];
-  const int stride = f->row_bit, x0 = f->x0;
+  const uint64_t *places = cell_places(f->row_bit);
   int64_t *out = em->packed + em->n, *const first = out;
   uint64_t base = (uint64_t)placement_pack((Placement){.tile = em->tile, .grid = em->grid});
-  int y = f->y0, start = 0;
-  uint64_t row = base | (uint64_t)(uint16_t)y << 32;
+  const Corner corner = corner_of(base, f->x0, f->y0);
   while (any) {
     int p = __builtin_ctzll(any);
     any &= any - 1;
-    if (p - start >= stride) {
-      while (p - start >= stride) start += stride, y++;
-      row = base | (uint64_t)(uint16_t)y << 32;
-    }
-    uint64_t at = row | (uint64_t)(uint16_t)(x0 + p - start) << 16;
+    uint64_t at = corner_add(corner, places[p]);
     if (a0 >> p & 1) *out++ = (int64_t)(at | c0);
     if (a1 >> p & 1) *out++ = (int64_t)(at | c1);
     if (a2 >> p & 1) *out++ = (int64_t)(at | c2);
@@ -500,21 +546,18 @@ static inline __attribute__((always_inline)) void pack4(Emitter *em, const Board
   em->n += (int)(out - first);
 }
 
-/* The anchors of kept orientation k: both cells in the frame, empty, and
- * one on its touch word (t0 for cell 0, t1 for the other). */
+/* The anchors of kept orientation k: both cells free (in the frame and
+ * empty: `free`, the frame's cells less the occupied ones) and one on its
+ * touch word (t0 for cell 0, t1 for the other). */
 static inline __attribute__((always_inline)) uint64_t pair_anchors(const TileShape *sh, int k,
-                                                                   int stride, uint64_t frame,
-                                                                   uint64_t occ, uint64_t t0,
-                                                                   uint64_t t1, int x_max,
-                                                                   int y_max) {
+                                                                   int stride, uint64_t free,
+                                                                   uint64_t t0, uint64_t t1,
+                                                                   int x_max, int y_max) {
   if (sh->x_ext[k] > x_max || sh->y_ext[k] > y_max) return 0;
   int s = sh->last_dx[k] + sh->last_dy[k] * stride;
-  uint64_t fr, oc, t; /* the words of the other cell, brought to the anchors */
-  if (s >= 0)
-    fr = frame >> s, oc = occ >> s, t = t1 >> s;
-  else
-    fr = frame << -s, oc = occ << -s, t = t1 << -s;
-  return frame & fr & ~(occ | oc) & (t0 | t);
+  if (s >= 0) /* the other cell's words, brought to the anchors */
+    return free & free >> s & (t0 | t1 >> s);
+  return free & free << -s & (t0 | t1 << -s);
 }
 
 /* Flat frames and tiles of one or two cells (tokens, dominoes: the common
@@ -529,12 +572,12 @@ static inline __attribute__((always_inline)) void flat_pair(Emitter *em, const B
                                                             uint64_t t0, uint64_t t1, int x_max,
                                                             int y_max) {
   const int stride = at->row_bit;
-  const uint64_t frame = at->cells;
+  const uint64_t free = at->cells & ~occ;
   uint64_t a[MAX_ORIENTS], code[MAX_ORIENTS], any = 0;
   a[0] = a[1] = a[2] = a[3] = code[0] = code[1] = code[2] = code[3] = 0; /* past n: see pack4 */
   int o[MAX_ORIENTS], n = 0;
   for (int k = 0; k < sh->kept; k++) {
-    uint64_t m = pair_anchors(sh, k, stride, frame, occ, t0, t1, x_max, y_max);
+    uint64_t m = pair_anchors(sh, k, stride, free, t0, t1, x_max, y_max);
     if (!m) continue;
     a[n] = m, code[n] = sh->code[k], o[n] = sh->keep[k], n++;
     any |= m;
@@ -637,16 +680,17 @@ static void orient_words(const Frame *f, const Live *lv, int k, int cells,
 static bool pack_words(Emitter *em, const BoardFrame *f, const Live *lv,
                        uint64_t (*words)[MAX_ORIENTS]) {
   uint64_t code[MAX_ORIENTS];
-  const int n = lv->n, cap = em->cap, stride = f->row_word ? 64 : f->row_bit;
+  const int n = lv->n, cap = em->cap;
   for (int k = 0; k < n; k++) code[k] = lv->code[k];
   int64_t *out = em->packed;
   int count = em->n;
   uint64_t base = (uint64_t)placement_pack((Placement){.tile = em->tile, .grid = em->grid});
+  const uint64_t *places = word_places(f);
   for (int w = lv->first; w <= lv->last; w++) {
     const uint64_t *a = words[w];
     uint64_t any = 0;
     for (int k = 0; k < n; k++) any |= a[k];
-    if (!pack_word(f, base, a, code, n, any, f->row_word ? w : 0, stride, out, &count, cap)) {
+    if (!pack_word(word_corner(f, base, w), places, a, code, n, any, out, &count, cap)) {
       em->n = count;
       return false;
     }
@@ -810,7 +854,7 @@ int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, Pla
                           const PlaceOptions *opt, Placement *out, int cap) {
   const TileDef *t = &tiles[tile_id];
   if (cap <= 0 || t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS) return 0;
-  const TileShape *sh = shape_of_frame(opt->frame, (GridKind)b->spec.grid, t);
+  const TileShape *sh = shape_of_frame(opt->frame, (GridKind)b->spec.grid, t, tile_id);
   Emitter em = {b, opt->filter, opt->ctx, out, opt->packed, cap, 0, tile_id, b->spec.grid};
   if (mode == PLACE_STACK)
     place_stack(&em, sh, t->cell_count);
@@ -824,7 +868,7 @@ int board_placements_words(const Board *b, const TileDef *tiles, int tile_id,
                            const uint64_t *const *touch, int64_t *packed, int cap) {
   const TileDef *t = &tiles[tile_id];
   if (cap <= 0 || t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS) return 0;
-  const TileShape *sh = shape_of_frame(f, (GridKind)b->spec.grid, t);
+  const TileShape *sh = shape_of_frame(f, (GridKind)b->spec.grid, t, tile_id);
   Emitter em = {.b = b, .packed = packed, .cap = cap, .tile = tile_id, .grid = b->spec.grid};
   place_words(&em, sh, t->cell_count, f, occupied, touch, true);
   return em.n;
@@ -833,9 +877,10 @@ int board_placements_words(const Board *b, const TileDef *tiles, int tile_id,
 /* The frame, flat at the value words' stride, holds the occupied box, so
  * the words are the frame's once shifted by its corner's offset. */
 static inline __attribute__((always_inline)) bool kept_frame(const Board *b, const TileDef *t,
+                                                             int tile_id,
                                                              BoardFrame *f, int *shift,
                                                              int *x_max, int *y_max) {
-  if (!frame_at(b, t, b->word_stride, f)) return false;
+  if (!frame_at(b, t, id_slot(tile_id), b->word_stride, f)) return false;
   *shift = (b->min_x - f->x0) + (b->min_y - f->y0) * f->row_bit;
   *x_max = f->w - 1, *y_max = f->h - 1; /* a tile longer than the window never fits */
   if (b->spec.bound == BOARD_BOUND_WINDOW)
@@ -850,17 +895,17 @@ static int kept_pair(const Board *b, const TileDef *t, int tile_id, uint64_t occ
                      const uint64_t *match, int64_t *packed, int cap) {
   BoardFrame f;
   int shift, x_max, y_max;
-  if (!kept_frame(b, t, &f, &shift, &x_max, &y_max)) return -1;
+  if (!kept_frame(b, t, tile_id, &f, &shift, &x_max, &y_max)) return -1;
   const TileShape *sh = f.shape;
   if (sh->kept > 4 || !sh->first_kept || cap <= 4 * 64) return -2;
   const bool hex = b->spec.grid == GRID_HEX;
-  const uint64_t occ = occupied << shift;
+  const uint64_t free = f.cells & ~(occupied << shift);
   const uint64_t t0 = board_frame_grow_flat(match[0] << shift, &f, hex);
   const uint64_t t1 = board_frame_grow_flat(match[t->cell_count - 1] << shift, &f, hex);
   uint64_t a[4], code[4], any = 0;
 #pragma GCC unroll 4
   for (int k = 0; k < 4; k++) {
-    a[k] = k < sh->kept ? pair_anchors(sh, k, f.row_bit, f.cells, occ, t0, t1, x_max, y_max) : 0;
+    a[k] = k < sh->kept ? pair_anchors(sh, k, f.row_bit, free, t0, t1, x_max, y_max) : 0;
     code[k] = (uint64_t)placement_pack((Placement){.orientation = k}), any |= a[k];
   }
   Emitter em = {.packed = packed, .tile = tile_id, .grid = b->spec.grid};
@@ -874,7 +919,7 @@ static __attribute__((noinline)) int kept_any(const Board *b, const TileDef *t, 
                                               Placement *out, int64_t *packed, int cap) {
   BoardFrame f;
   int shift, x_max, y_max;
-  if (!kept_frame(b, t, &f, &shift, &x_max, &y_max)) return -1;
+  if (!kept_frame(b, t, tile_id, &f, &shift, &x_max, &y_max)) return -1;
   if (cap <= 0) return 0;
   const int cells = t->cell_count;
   const bool hex = b->spec.grid == GRID_HEX;

@@ -136,20 +136,15 @@ int vm_define_tile(Vm *vm, const TileDef *tile) {
 }
 
 const TileDef *vm_tile(Vm *vm, Value tile) {
-  if (tile < 0 || tile >= vm->tile_count) {
-    vm_error(vm, "%lld is not a tile of this game", (long long)tile);
-    return NULL;
-  }
-  return &vm->tiles[tile];
+  const TileDef *t = vm_tile_of(vm, tile);
+  if (!t) vm_error(vm, "%lld is not a tile of this game", (long long)tile);
+  return t;
 }
 
 Board *vm_board(Vm *vm, Value b) {
-  int numbers = vm->prog ? vm->prog->board_numbers : 64;
-  if (b < 0 || b >= numbers || vm->board_at[b] < 0) {
-    vm_error(vm, "board %lld does not exist (a per-player board of a seat not in this game?)", (long long)b);
-    return NULL;
-  }
-  return (Board *)(vm->boards + vm->board_at[b]);
+  Board *board = vm_board_of(vm, b);
+  if (!board) vm_error(vm, "board %lld does not exist (a per-player board of a seat not in this game?)", (long long)b);
+  return board;
 }
 
 /* ---- boards ---- */

@@ -1,6 +1,7 @@
 /* vm_internal.h — the VM's working structure, shared by vm.c (the
  * interpreter), heap.c (lists and the collector) and engine.c (the public
- * API). Natives see only vm.h. */
+ * API). Natives see only vm.h, but for the inline board and tile look-ups
+ * at the end, which natives_board.c takes from here. */
 #ifndef TESSERA_VM_INTERNAL_H
 #define TESSERA_VM_INTERNAL_H
 
@@ -84,5 +85,28 @@ Vm *vm_new(const Program *prog, int players, int seats);
 void vm_free(Vm *vm);
 /* Lays out the boards (tile table complete) and grows the block. */
 bool vm_setup_boards(Vm *vm);
+
+/* Board number b, or NULL when the match has none such (no error). */
+static inline Board *vm_board_of(const Vm *vm, Value b) {
+  const int numbers = vm->prog ? vm->prog->board_numbers : 64;
+  if ((uint64_t)b >= (uint64_t)numbers || vm->board_at[b] < 0) return NULL;
+  return (Board *)(vm->boards + vm->board_at[b]);
+}
+
+/* Tile `tile` of the match, or NULL when there is none such (no error). */
+static inline const TileDef *vm_tile_of(const Vm *vm, Value tile) {
+  return (uint64_t)tile < (uint64_t)vm->tile_count ? &vm->tiles[tile] : NULL;
+}
+
+/* vm_board and vm_tile without a call, for the natives that run every move
+ * (place, placements_matching): only the error, rare, is out of line. */
+static inline Board *vm_board_inline(Vm *vm, Value b) {
+  Board *board = vm_board_of(vm, b);
+  return board ? board : vm_board(vm, b);
+}
+static inline const TileDef *vm_tile_inline(Vm *vm, Value tile) {
+  const TileDef *t = vm_tile_of(vm, tile);
+  return t ? t : vm_tile(vm, tile);
+}
 
 #endif

@@ -281,6 +281,25 @@ START_TEST(test_frame_shape_reused_slot) {
 }
 END_TEST
 
+/* Shapes are cached by tile id too: two tables whose tile 0 differs (a
+ * domino, a double with half its orientations) share that slot, and each
+ * must still get its own orientations, enumerated plainly or from the
+ * value words, whatever the order of the calls. */
+START_TEST(test_shape_slot_shared_by_id) {
+  TileDef plain[2] = {domino(1, 2), token(9)}, doubled[2] = {domino(3, 3), token(9)};
+  Board *b = new_board(GRID_SQUARE, BOARD_BOUND_WINDOW, 1, 5, 5, 64);
+  ck_assert_int_eq(board_place(b, &plain[1], at(1, 0, 0, 0, 0)), 0);
+  const uint64_t occ = 1, match[2] = {1, 1}; /* the token, at the words' corner */
+  for (int round = 0; round < 2; round++) {
+    ck_assert_int_eq(count(b, plain, 0, PLACE_ADJACENT), 24); /* 12 positions, 2 ways */
+    ck_assert_int_eq(count(b, doubled, 0, PLACE_ADJACENT), 12);
+    ck_assert_int_eq(board_placements_kept(b, plain, 0, occ, match, got, NULL, BIG), 24);
+    ck_assert_int_eq(board_placements_kept(b, doubled, 0, occ, match, got, NULL, BIG), 12);
+  }
+  free(b);
+}
+END_TEST
+
 /* ---- the naive model ---- */
 
 enum { NSIZE = 320, NOFF = 160 };
@@ -671,6 +690,7 @@ static Suite *placements_suite(void) {
   tcase_add_test(tc, test_filter_and_cap);
   tcase_add_test(tc, test_frame_layouts);
   tcase_add_test(tc, test_frame_shape_reused_slot);
+  tcase_add_test(tc, test_shape_slot_shared_by_id);
   suite_add_tcase(s, tc);
   TCase *diff = tcase_create("differential");
   tcase_set_timeout(diff, 120);
