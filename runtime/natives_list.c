@@ -44,6 +44,13 @@ static bool values_equal(Vm *vm, Value a, Value b, bool lists) {
 static int32_t find(Vm *vm, Value list, Value x) {
   int32_t n = vm_list_len(vm, list);
   const Value *v = vm_list_items(vm, list); /* values_equal never allocates */
+  if (!vm_list_refs(vm, list) && n <= 16) {
+    /* Short lists: every element compared, no early exit — where x is, is
+     * data, and a mispredicted exit costs more than the few compares. */
+    int32_t found = -1;
+    for (int32_t i = n - 1; i >= 0; i--) found = v[i] == x ? i : found;
+    return found;
+  }
   if (!vm_list_refs(vm, list)) {
     for (int32_t i = 0; i < n; i++)
       if (v[i] == x) return i;
