@@ -235,22 +235,29 @@ done:
 
 Value native_index_of(Vm *vm, Value *args) { return find(vm, args[0], args[1]); }
 
+/* list without its element i (0 <= i < len): one allocation, the rest
+ * copied around the gap — by a loop, as the lists rules remove from are
+ * short (a memcpy call costs more than their copy). */
+static Value without(Vm *vm, Value list, int32_t i, int32_t len) {
+  Value out = vm_list_new(vm, len - 1, vm_list_refs(vm, list));
+  if (vm_failed(vm)) return 0;
+  const Value *src = vm_list_items(vm, list);
+  Value *dst = vm_list_items(vm, out);
+  for (int32_t k = 0; k < i; k++) dst[k] = src[k];
+  for (int32_t k = i + 1; k < len; k++) dst[k - 1] = src[k];
+  return out;
+}
+
 Value native_remove(Vm *vm, Value *args) {
   int32_t i = find(vm, args[0], args[1]);
-  if (i < 0) return args[0];
-  Value at[2] = {args[0], i};
-  return native_remove_at(vm, at);
+  return i < 0 ? args[0] : without(vm, args[0], i, vm_list_len(vm, args[0]));
 }
 
 Value native_remove_at(Vm *vm, Value *args) {
   int32_t len = vm_list_len(vm, args[0]);
   Value i = args[1];
   if (i < 0 || i >= len) return index_error(vm, i, len);
-  Value out = copy_range(vm, args[0], 0, (int32_t)i, len - 1 - (int32_t)i);
-  if (vm_failed(vm)) return 0;
-  memcpy(vm_list_items(vm, out) + i, vm_list_items(vm, args[0]) + i + 1,
-         (size_t)(len - 1 - i) * sizeof(Value));
-  return out;
+  return without(vm, args[0], (int32_t)i, len);
 }
 
 /* i may equal the length: insert at the end. */
