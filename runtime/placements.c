@@ -11,7 +11,10 @@
  *   ANYWHERE     fixed boards: level 0, every cell of C empty. Other boards
  *                have no "anywhere" to speak of: same as ADJACENT
  *   STACK        every cell of C occupied with one same top level L, and
- *                L + 1 < levels; the placement's level is L + 1
+ *                L + 1 < levels; the placement's level is L + 1. Options
+ *                (a climb): stack_match, each tile cell's value equals the
+ *                top value under it; stack_apart, the top cells under C
+ *                belong to pairwise different placings
  * Output order is (a.y, a.x, o) ascending. A candidate covering the same
  * (cell, value) set as an earlier legal candidate is dropped; the filter is
  * asked only about the candidates that survive this (so a filter that rejects
@@ -767,8 +770,22 @@ static void place_scan(Emitter *em, const TileShape *sh, const Range *r, int cel
 
 /* ---- stacking ---- */
 
-static void place_stack(Emitter *em, const TileShape *sh, int cells) {
+/* The placing an entry belongs to: its tile's cells are entered together,
+ * cell 0 first, so the entry of cell 0 names the placing. */
+static inline int placing_of(const BoardCell *entries, int e) { return e - entries[e].part; }
+
+/* Whether the top cells under a climb (entries e[0..cells-1]) rest on
+ * pairwise different placings. */
+static bool on_apart_placings(const BoardCell *entries, const int *e, int cells) {
+  for (int i = 1; i < cells; i++)
+    for (int j = 0; j < i; j++)
+      if (placing_of(entries, e[i]) == placing_of(entries, e[j])) return false;
+  return true;
+}
+
+static void place_stack(Emitter *em, const TileShape *sh, const TileDef *t, const PlaceOptions *opt) {
   const Board *b = em->b;
+  int cells = t->cell_count;
   if (b->count == 0 || b->spec.levels <= 1) return;
   if (!board_fits_window(b, NULL, 0)) return;
   const BoardCell *entries = board_cell(b, 0);
@@ -782,11 +799,14 @@ static void place_stack(Emitter *em, const TileShape *sh, int cells) {
         const Orient *or = &sh->ors[j];
         if (or->dup) continue;
         bool ok = true;
+        int under[TILE_MAX_CELLS];
         for (int i = 0; i < cells && ok; i++) {
           Coord c = {(int16_t)(x + or->dx[i]), (int16_t)(y + or->dy[i])};
-          int e = board_top(b, c);
-          ok = e >= 0 && entries[e].level == level && board_in_bounds(b, c);
+          int e = under[i] = board_top(b, c);
+          ok = e >= 0 && entries[e].level == level && board_in_bounds(b, c) &&
+               (!opt->stack_match || entries[e].value == t->value[i]);
         }
+        if (ok && opt->stack_apart) ok = on_apart_placings(entries, under, cells);
         if (ok && !emit(em, x, y, or->o, level + 1)) return;
       }
     }
@@ -860,7 +880,7 @@ int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, Pla
   const TileShape *sh = shape_of_frame(opt->frame, (GridKind)b->spec.grid, t, tile_id);
   Emitter em = {b, opt->filter, opt->ctx, out, opt->packed, cap, 0, tile_id, b->spec.grid};
   if (mode == PLACE_STACK)
-    place_stack(&em, sh, t->cell_count);
+    place_stack(&em, sh, t, opt);
   else
     place_level0(&em, sh, t->cell_count, mode, opt);
   return em.n;
