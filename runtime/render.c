@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "render_hex.h"
 
 static void render_board(const Board *b, FILE *out) {
   if (b->count == 0) {
@@ -13,6 +14,10 @@ static void render_board(const Board *b, FILE *out) {
     return;
   }
   bool hex = b->spec.grid == GRID_HEX;
+  if (hex) {
+    render_hex_board(b, out);
+    return;
+  }
   int min_x = b->min_x, max_x = b->max_x, min_y = b->min_y, max_y = b->max_y;
   fprintf(out, "  %s rows %d..%d, %s %d..%d\n", hex ? "hex (axial q,r):" : "square:", min_y, max_y,
           hex ? "q" : "x", min_x, max_x);
