@@ -1122,6 +1122,7 @@ static void compile_fn(Compiler *c, Symbol *s, FnInfo *f) {
   f->params = (int16_t)s->param_count;
   f->returns_value = s->type->kind != TY_VOID;
   f->file = s->decl->file;
+  f->decides = s->yields;
   compile_body(c, s, fn_body, s);
   finish_fn(c, f, s);
 }
@@ -1129,6 +1130,7 @@ static void compile_fn(Compiler *c, Symbol *s, FnInfo *f) {
 static void compile_main(Compiler *c, const Checked *k, FnInfo *f) {
   f->entry = c->p->code_len;
   f->file = k->main->decl ? k->main->decl->file : 0;
+  f->decides = true; /* SET_UP stops it */
   compile_body(c, k->main, main_body, k);
   finish_fn(c, f, k->main);
 }

@@ -8,6 +8,7 @@
 #include "checker.h"
 #include "compile.h"
 #include "engine.h"
+#include "frame_layout.h"
 #include "parse.h"
 
 #ifndef TESSERA_DEFAULT_STDLIB
@@ -66,6 +67,11 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
     if (ok) {
       result = calloc(1, sizeof *result);
       result->program = compile_program(ast, &checked, (CompileFlags){options->no_inline, options->no_superinstructions});
+      if (!frame_layout(result->program, &d)) {
+        program_free(result->program);
+        free(result);
+        result = NULL;
+      }
     }
     for (int i = 0; i < checked.fn_count; i++) free(checked.fns[i]->local_types);
     if (checked.main) free(checked.main->local_types);

@@ -22,6 +22,9 @@ typedef struct FnInfo {
   bool returns_value;
   bool lists_of_lists; /* some local past the params is a list of lists (ref map 2) */
   int file;            /* source file of the function (for runtime errors) */
+  bool decides;        /* it can stop at a decision: its calls are resume points */
+  int32_t max_stack;   /* deepest operand stack above the locals (lang/frame_layout.c) */
+  int32_t frame_words; /* locals + max_stack: the room the VM checks at each call */
 } FnInfo;
 
 enum { GLOBAL_PARAM, GLOBAL_TILES, GLOBAL_VAR };
