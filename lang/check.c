@@ -56,9 +56,18 @@ void check_defer(Checker *c, int kind, Node *node, Symbol *callee) {
   c->deferred[c->deferred_count++] = (Deferred){node, callee, c->fn, kind};
 }
 
+Type *check_list_of(Checker *c, const Node *at, Type *elem) {
+  if (elem->kind == TY_ERROR) return elem;
+  if (type_depth(elem) >= TS_MAX_LIST_DEPTH) {
+    check_error(c, at, "lists nest at most %d deep", TS_MAX_LIST_DEPTH);
+    return type_of(TY_ERROR);
+  }
+  return type_list(elem);
+}
+
 Type *check_type_node(Checker *c, Node *n) {
   if (!n) return type_of(TY_VOID);
-  if (n->kind == N_TYPE_LIST) return type_list(check_type_node(c, n->a));
+  if (n->kind == N_TYPE_LIST) return check_list_of(c, n, check_type_node(c, n->a));
   Type *t = type_from_name(n->name);
   if (!t) {
     static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board"};

@@ -471,7 +471,7 @@ static Type *check_list(Checker *c, Node *n) {
     check_error(c, n, "a list cannot hold nothing");
     return T(TY_ERROR);
   }
-  return is_err(elem) ? elem : type_list(elem);
+  return is_err(elem) ? elem : check_list_of(c, n, elem);
 }
 
 /* Iterable of a for loop or clause: a list, or a range compiled as a counter. */
@@ -505,7 +505,8 @@ static Type *check_comprehension(Checker *c, Node *n) {
     check_error(c, n->a, "a list cannot hold nothing");
     return T(TY_ERROR);
   }
-  Type *t = type_list(elem);
+  Type *t = check_list_of(c, n, elem);
+  if (is_err(t)) return t;
   n->slot = new_slot(c, t); /* the list being built */
   return t;
 }

@@ -39,6 +39,8 @@ typedef struct Checker {
   bool warnings;       /* report warnings (TsCompileOptions.warnings) */
 } Checker;
 
+/* [elem], or an error at `at` when lists would nest too deep. */
+Type *check_list_of(Checker *c, const Node *at, Type *elem);
 void check_error(Checker *c, const Node *at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void check_warning(Checker *c, const Node *at, const char *fmt, ...)
