@@ -26,6 +26,10 @@ void check_warning(Checker *c, const Node *at, const char *fmt, ...) {
 }
 
 Symbol *check_lookup_global(Checker *c, const char *name) {
+  if (!c->unindexed) {
+    int i = text_index_find(&c->symbol_index, name, strlen(name));
+    return i >= 0 ? c->symbols[i] : NULL;
+  }
   for (int i = 0; i < c->symbol_count; i++)
     if (strcmp(c->symbols[i]->name, name) == 0) return c->symbols[i];
   return NULL;
@@ -45,6 +49,9 @@ static void add_global_symbol(Checker *c, Symbol *s) {
     c->symbol_cap = c->symbol_cap ? c->symbol_cap * 2 : 64;
     c->symbols = realloc(c->symbols, sizeof *c->symbols * (size_t)c->symbol_cap);
   }
+  int *first = text_index_slot(&c->symbol_index, s->name, strlen(s->name));
+  if (!first) c->unindexed = true;
+  else if (*first < 0) *first = c->symbol_count;
   c->symbols[c->symbol_count++] = s;
 }
 
@@ -438,6 +445,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   out->rank = c.rank;
   free(set.items);
   free(c.symbols);
+  text_index_free(&c.symbol_index);
   free(c.scopes);
   free(c.deferred);
   return d->errors == errors_before;

@@ -76,6 +76,10 @@ static Symbol *lookup_local(Checker *c, const char *name) {
 
 /* "unknown name 'x'" with the closest local, global or built-in name. */
 static void unknown_name(Checker *c, Node *n, const char *what) {
+  if (c->d->errors >= TS_MAX_ERRORS) { /* not shown: no need to look for a suggestion */
+    check_error(c, n, "unknown %s '%s'", what, n->name);
+    return;
+  }
   const char **names = malloc(sizeof(char *) * (size_t)(c->scope_count + c->symbol_count + NATIVE__COUNT));
   int count = 0;
   for (int i = 0; i < c->scope_count; i++)

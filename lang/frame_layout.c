@@ -232,19 +232,46 @@ static bool mark_instructions(Walk *w) {
   return true;
 }
 
-static int code_end(const Program *p, int fn) {
-  int end = p->code_len;
-  for (int i = 0; i < p->fn_count; i++)
-    if (p->fns[i].entry > p->fns[fn].entry && p->fns[i].entry < end) end = p->fns[i].entry;
-  return end;
+/* Functions in code order (by entry), so that each one's end and the
+ * function holding a pc take a look-up, not a scan. */
+typedef struct Entry {
+  int entry, fn;
+} Entry;
+
+static int by_entry(const void *x, const void *y) {
+  const Entry *a = x, *b = y;
+  return a->entry != b->entry ? (a->entry > b->entry) - (a->entry < b->entry) : a->fn - b->fn;
 }
 
-static void layout_fn(Walk *w, int fn) {
+static int *code_order(const Program *p) {
+  Entry *entries = malloc(sizeof *entries * (size_t)(p->fn_count + 1));
+  int *order = malloc(sizeof *order * (size_t)(p->fn_count + 1));
+  if (entries && order) {
+    for (int i = 0; i < p->fn_count; i++) entries[i] = (Entry){p->fns[i].entry, i};
+    qsort(entries, (size_t)p->fn_count, sizeof *entries, by_entry);
+    for (int i = 0; i < p->fn_count; i++) order[i] = entries[i].fn;
+  } else {
+    free(order);
+    order = NULL;
+  }
+  free(entries);
+  return order;
+}
+
+/* The end of the code of the function at position k of the code order. */
+static int code_end(const Program *p, const int *order, int k) {
+  for (int next = k + 1; next < p->fn_count; next++)
+    if (p->fns[order[next]].entry > p->fns[order[k]].entry) return p->fns[order[next]].entry;
+  return p->code_len;
+}
+
+static void layout_fn(Walk *w, const int *order, int k) {
   Program *p = w->p;
+  int fn = order[k];
   FnInfo *f = &p->fns[fn];
   w->fn = fn;
   w->start = f->entry;
-  w->end = code_end(p, fn);
+  w->end = code_end(p, order, k);
   w->max = 0;
   w->work_count = 0;
   w->ok = true;
@@ -274,14 +301,17 @@ static void layout_fn(Walk *w, int fn) {
 }
 
 /* The function whose code holds pc, or -1. */
-static int fn_at(const Program *p, int pc) {
-  int best = -1;
-  for (int i = 0; i < p->fn_count; i++)
-    if (p->fns[i].entry <= pc && (best < 0 || p->fns[i].entry > p->fns[best].entry)) best = i;
-  return best;
+static int fn_at(const Program *p, const int *order, int pc) {
+  int lo = 0, hi = p->fn_count; /* the first function starting after pc */
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (p->fns[order[mid]].entry <= pc) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? order[lo - 1] : -1;
 }
 
-static bool check_maps(Walk *w) {
+static bool check_maps(Walk *w, const int *order) {
   const Program *p = w->p;
   for (int i = 0; i < p->fn_count; i++) {
     const FnInfo *f = &p->fns[i];
@@ -294,7 +324,7 @@ static bool check_maps(Walk *w) {
   }
   for (int r = 0; r < p->dead_count; r++) {
     const int32_t *record = &p->dead[p->dead_at[r]];
-    int pc = record[0], fn = fn_at(p, pc);
+    int pc = record[0], fn = fn_at(p, order, pc);
     if (fn < 0) return false;
     w->fn = fn;
     w->ok = true;
@@ -317,17 +347,19 @@ bool frame_layout(Program *p, Diags *d) {
   w.queued = calloc(words, sizeof *w.queued);
   w.global_lists = calloc((size_t)p->global_slots + 1, sizeof *w.global_lists);
   w.work = malloc(sizeof *w.work * words);
-  bool ok = w.depth && w.lists && w.is_op && w.queued && w.global_lists && w.work;
+  int *order = code_order(p);
+  bool ok = w.depth && w.lists && w.is_op && w.queued && w.global_lists && w.work && order;
   for (int g = 0; ok && g < p->global_count; g++)
     for (int s = 0; s < (p->globals[g].per_seat ? TS_MAX_SEATS : 1); s++)
       if (p->globals[g].slot + s < p->global_slots) w.global_lists[p->globals[g].slot + s] = p->globals[g].is_ref;
   if (!ok) diag_add(d, DIAG_ERROR, 0, 0, 0, "out of memory while laying out frames");
   for (size_t i = 0; ok && i < words; i++) w.depth[i] = -1;
-  for (int fn = 0; ok && fn < p->fn_count; fn++) {
-    layout_fn(&w, fn);
+  for (int k = 0; ok && k < p->fn_count; k++) {
+    layout_fn(&w, order, k);
     ok = w.ok;
   }
-  ok = ok && check_maps(&w);
+  ok = ok && check_maps(&w, order);
+  free(order);
   free(w.depth);
   free(w.lists);
   free(w.is_op);

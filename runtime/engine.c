@@ -8,6 +8,7 @@
 #include <xxhash.h>
 
 #include "engine.h"
+#include "text_index.h"
 
 /* ---- matches ---- */
 
@@ -363,16 +364,14 @@ static void build_texts(TsState *s) {
   const char *type = s->match->prog->program->strings[s->block->option_type];
   size_t used = 0;
   s->text_at = realloc(s->text_at, sizeof(int) * (size_t)(n + 1));
+  TextIndex seen = {0}; /* text -> how many options had it so far */
   for (int i = 0; i < n; i++) {
     char text[256];
-    vm_format_value(vm, type, opts[i], text, sizeof text);
-    int same = 1;
-    for (int j = 0; j < i; j++) {
-      const char *prev = s->texts + s->text_at[j];
-      size_t len = strlen(text);
-      if (strncmp(prev, text, len) == 0 && (prev[len] == 0 || strncmp(prev + len, " #", 2) == 0)) same++;
-    }
-    if (same > 1) snprintf(text + strlen(text), sizeof text - strlen(text), " #%d", same);
+    vm_format_value(vm, type, opts[i], text, sizeof text - 16); /* room for " #N" */
+    int *same = text_index_slot(&seen, text, strlen(text));
+    int count = same ? (*same < 0 ? 1 : *same + 1) : 1;
+    if (same) *same = count;
+    if (count > 1) snprintf(text + strlen(text), sizeof text - strlen(text), " #%d", count);
     size_t len = strlen(text) + 1;
     if (used + len > s->texts_cap) {
       s->texts_cap = (used + len) * 2 + 256;
@@ -382,6 +381,7 @@ static void build_texts(TsState *s) {
     s->text_at[i] = (int)used;
     used += len;
   }
+  text_index_free(&seen);
   s->text_count = n;
   s->texts_valid = true;
 }

@@ -13,6 +13,9 @@
 
 #define TS_MAX_SEATS 8
 #define TS_MAX_RANK_KEYS 4
+/* The most options one decision may offer: every option has a text in
+ * traces and observations, so a decision stays readable and bounded. */
+#define TS_MAX_OPTIONS 100000
 
 typedef struct FnInfo {
   char *name;

@@ -780,6 +780,11 @@ do_CHOOSE: {
     vm_error(vm, "choose: no options for P%lld", (long long)seat + 1);
     goto fail;
   }
+  if (vm_list_len(vm, options) > TS_MAX_OPTIONS) {
+    vm_error(vm, "choose: %d options for P%lld, more than %d", vm_list_len(vm, options), (long long)seat + 1,
+             TS_MAX_OPTIONS);
+    goto fail;
+  }
   int type = *ip++;
   SYNC();
   StateHeader *h = *vm->blockp;
