@@ -270,7 +270,8 @@ static void declare_board(Checker *c, Node *d) {
   else if (d->str && strcmp(d->str, "hex") == 0) d->ival = GRID_HEX;
   else check_error(c, d, "unknown grid '%s'; grids are square and hex", d->str ? d->str : "?");
   if (d->levels < 1) d->levels = 1;
-  if (d->bound != BOUND_NONE && (d->w < 1 || d->h < 1 || d->w > 64 || d->h > 64))
+  bool reported = d->w < 0 || d->h < 0; /* by the lexer: the size has no value */
+  if (d->bound != BOUND_NONE && !reported && (d->w < 1 || d->h < 1 || d->w > 64 || d->h > 64))
     check_error(c, d, "board size %dx%d is out of range (1x1 to 64x64)", d->w, d->h);
   if (d->levels > 32) check_error(c, d, "a board has at most 32 levels, not %d", d->levels);
   if (name_taken(c, d)) return;
@@ -388,9 +389,11 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   Node *play = NULL;
   collect_decls(&c, variants, variant_count, &set);
   read_singletons(&c, &set, &play);
-  /* A file with neither `game` nor `play` is a library module (stdlib):
+  /* A file with none of `game`, `players` and `play` is a library module
+   * (stdlib; an empty file too):
    * it is checked on its own, and nothing in it is unused. */
-  bool module = !out->name && !play;
+  bool module = !out->name && !play && out->min_players == 0;
+  out->module = module;
   if (!out->name) out->name = "untitled";
   if (module) {
     out->min_players = out->max_players = 1;

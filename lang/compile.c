@@ -1220,6 +1220,7 @@ Program *compile_program(const Ast *ast, const Checked *k, CompileFlags flags) {
   p->min_players = k->min_players;
   p->max_players = k->max_players;
   p->ghosts = k->ghosts;
+  p->module = k->module;
   p->fn_count = k->fn_count + 1;
   p->fns = calloc((size_t)p->fn_count, sizeof *p->fns);
   count_calls(&c, k);

@@ -197,7 +197,7 @@ static Token scan(Lexer *lx) {
         int64_t w = decimal(lx, start, x, MAX_SIZE), h = decimal(lx, x + 1, lx->cursor, MAX_SIZE);
         if (w < 0 || h < 0) {
           lex_error(lx, start, "size too large (at most 65535 on a side)%s", "");
-          w = h = 0;
+          w = h = -1; /* reported: nothing checks it again */
         }
         t.w = (int)w, t.h = (int)h;
         TOKEN(TK_SIZE);

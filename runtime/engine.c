@@ -210,6 +210,10 @@ static void start_game(TsState *s, uint64_t seed) {
 
 TsState *ts_new_game(const TsProgram *prog, int players, uint64_t seed, char *err, size_t errlen) {
   const Program *p = prog->program;
+  if (p->module) {
+    snprintf(err, errlen, "%s is a module, not a game: it has no 'game', 'players' or 'play' to play", p->files[0]);
+    return NULL;
+  }
   if (players == 0) players = p->min_players;
   if (players < p->min_players || players > p->max_players) {
     if (p->min_players == p->max_players)
@@ -510,6 +514,7 @@ const char *ts_program_variant_name(const TsProgram *p, int i) { return p->progr
 const char *ts_program_variant_doc(const TsProgram *p, int i) { return p->program->variants[i].doc; }
 const char *ts_program_variant_requires(const TsProgram *p, int i) { return p->program->variants[i].requires; }
 int ts_program_ghosts(const TsProgram *p) { return p->program->ghosts; }
+bool ts_program_is_module(const TsProgram *p) { return p->program->module; }
 void ts_program_disassemble(const TsProgram *p, FILE *out) { program_disassemble(p->program, out); }
 
 void ts_program_free(TsProgram *p) {

@@ -183,6 +183,14 @@ START_TEST(test_files_in_one_process_stay_independent) {
 }
 END_TEST
 
+START_TEST(test_board_size_too_large_is_one_error) {
+  const char *src = "game \"b\"\nboard b: square 70000x5\nplayers 1\nplay { print(1) }\n";
+  ck_assert_ptr_null(compile_text(src, strlen(src)));
+  ck_assert_msg(count_lines_with(": error:") == 1, "%s", diagnostics);
+  ck_assert_msg(strstr(diagnostics, "size too large (at most 65535 on a side)") != NULL, "%s", diagnostics);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("limits");
   TCase *tc = tcase_create("core");
@@ -197,6 +205,7 @@ int main(void) {
   tcase_add_test(tc, test_unreadable_file_names_itself);
   tcase_add_test(tc, test_lists_nested_too_deep_are_an_error);
   tcase_add_test(tc, test_files_in_one_process_stay_independent);
+  tcase_add_test(tc, test_board_size_too_large_is_one_error);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);
