@@ -99,12 +99,13 @@ static bool is_singleton(NodeKind k) {
 }
 
 static bool is_named(NodeKind k) {
-  return k == N_PARAM || k == N_TILES || k == N_BOARD || k == N_VAR || k == N_FN;
+  return k == N_PARAM || k == N_OPTION || k == N_TILES || k == N_BOARD || k == N_VAR || k == N_FN;
 }
 
 static const char *decl_word(NodeKind k) {
   switch (k) {
   case N_PARAM: return "param";
+  case N_OPTION: return "option";
   case N_TILES: return "tiles";
   case N_BOARD: return "board";
   case N_VAR: return "var";
@@ -309,6 +310,19 @@ static void declare_words(Checker *c, Node *d) {
   }
 }
 
+/* An option's default is a number, so `tessera list` can show it and
+ * `--set` can replace it (the driver applies the settings). */
+static void check_option_default(Checker *c, Node *d) {
+  Node *e = d->a;
+  bool negative = e->kind == N_UNARY && e->op == OP_NEG;
+  if (negative) e = e->a;
+  if (e->kind != N_INT) {
+    check_error(c, d->a, "an option's default is a number (it can be set with --set %s=N)", d->name);
+    return;
+  }
+  d->ival = negative ? -e->ival : e->ival;
+}
+
 static void read_singletons(Checker *c, DeclSet *set, Node **play) {
   Checked *out = c->out;
   out->min_players = out->max_players = 0;
@@ -418,7 +432,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   }
   for (int i = 0; i < set.count; i++) { /* params first: tiles and vars may use them */
     Node *n = set.items[i];
-    if (n->kind == N_PARAM) declare_global(&c, n, GLOBAL_PARAM, NULL);
+    if (n->kind == N_PARAM || n->kind == N_OPTION) declare_global(&c, n, GLOBAL_PARAM, NULL);
   }
   for (int i = 0; i < set.count; i++) {
     Node *n = set.items[i];
@@ -440,6 +454,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
       if (t->kind != TY_INT && t->kind != TY_BOOL && t->kind != TY_ERROR)
         check_error(&c, init, "a param must be an int or a bool, not %s", tname(t));
       s->type = t;
+      if (s->decl->kind == N_OPTION) check_option_default(&c, s->decl);
     } else if (t != s->type && t->kind != TY_ERROR && s->type->kind != TY_ERROR) {
       check_error(&c, init, "'%s' is %s but its initial value is %s", s->name, tname(s->type), tname(t));
     }

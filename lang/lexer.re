@@ -170,6 +170,7 @@ static Token scan(Lexer *lx) {
       "window"    { TOKEN(TK_WINDOW); }
       "word"      { TOKEN(TK_WORD); }
       "is"        { TOKEN(TK_IS); }
+      "option"    { TOKEN(TK_OPTION); }
 
       ident { TOKEN(TK_NAME); }
 

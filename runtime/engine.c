@@ -509,6 +509,11 @@ int ts_program_variant_count(const TsProgram *p) { return p->program->variant_co
 const char *ts_program_variant_name(const TsProgram *p, int i) { return p->program->variants[i].name; }
 const char *ts_program_variant_doc(const TsProgram *p, int i) { return p->program->variants[i].doc; }
 const char *ts_program_variant_requires(const TsProgram *p, int i) { return p->program->variants[i].requires; }
+int ts_program_option_count(const TsProgram *p) { return p->program->option_count; }
+const char *ts_program_option_name(const TsProgram *p, int i) { return p->program->options[i].name; }
+const char *ts_program_option_doc(const TsProgram *p, int i) { return p->program->options[i].doc; }
+int64_t ts_program_option_default(const TsProgram *p, int i) { return p->program->options[i].default_value; }
+int64_t ts_program_option_value(const TsProgram *p, int i) { return p->program->options[i].value; }
 int ts_program_ghosts(const TsProgram *p) { return p->program->ghosts; }
 void ts_program_disassemble(const TsProgram *p, FILE *out) { program_disassemble(p->program, out); }
 

@@ -52,6 +52,12 @@ typedef struct VariantInfo {
   char *requires; /* comma-separated names of the variants it requires */
 } VariantInfo;
 
+/* A match option (`option chapters = 1 "…"`): set with --set name=value. */
+typedef struct OptionInfo {
+  char *name, *doc;
+  int64_t default_value, value; /* value: as compiled (the default unless set) */
+} OptionInfo;
+
 typedef struct Program {
   char *name;
   int min_players, max_players, ghosts;
@@ -76,6 +82,8 @@ typedef struct Program {
   int file_count;
   VariantInfo *variants;   /* every variant declared (selected or not) */
   int variant_count;
+  OptionInfo *options;     /* the match options, in declaration order */
+  int option_count;
   /* The dead slots of a frame stopped at a resume point (just after a
    * CHOOSE, a CALL of a deciding function, SET_UP), which the packer
    * zeroes: records in pc order, dead[dead_at[i]] = {pc, runs, then

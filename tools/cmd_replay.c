@@ -117,11 +117,14 @@ static int open_header(Replay *r) {
   if (h->agents.count != h->players)
     return differ(r, "header: %d players but %d agents", h->players, h->agents.count);
   char *game = game_reference(h, &r->found_by_id), *variants = join(&h->variants), *agents = join(&h->agents);
-  int status = game && variants && agents
-                   ? session_open(&r->session, game, h->variants.count ? variants : NULL, agents, false)
+  char *settings = join(&h->settings);
+  int status = game && variants && agents && settings
+                   ? session_open_set(&r->session, game, h->variants.count ? variants : NULL,
+                                      h->settings.count ? settings : NULL, agents, false)
                    : 1;
   free(game);
   free(variants);
+  free(settings);
   free(agents);
   if (status) return differ(r, "header: cannot set up %s (%s)", h->game, h->file);
   if (strcmp(ts_program_name(r->session.program), h->game) != 0)

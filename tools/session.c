@@ -33,13 +33,20 @@ static int seat_players(Session *s, const char *players_text, bool human_default
 
 int session_open(Session *s, const char *game, const char *variant_text, const char *players_text,
                  bool human_default) {
+  return session_open_set(s, game, variant_text, NULL, players_text, human_default);
+}
+
+int session_open_set(Session *s, const char *game, const char *variant_text, const char *settings_text,
+                     const char *players_text, bool human_default) {
   memset(s, 0, sizeof *s);
   char err[256];
   if (variant_text && !strlist_split(variant_text, &s->variants, err, sizeof err))
     return cli_fail(EXIT_USAGE, "--variant: %s", err);
+  if (settings_text && !strlist_split(settings_text, &s->settings, err, sizeof err))
+    return cli_fail(EXIT_USAGE, "--set: %s", err);
   s->path = cli_resolve_game(game);
   if (!s->path) return EXIT_USAGE;
-  int status = cli_load_program(s->path, &s->variants, 0, &s->program);
+  int status = cli_load_program_set(s->path, &s->variants, &s->settings, 0, &s->program);
   if (status) return status;
   return seat_players(s, players_text, human_default);
 }
@@ -47,6 +54,7 @@ int session_open(Session *s, const char *game, const char *variant_text, const c
 void session_close(Session *s) {
   if (s->program) ts_program_free(s->program);
   strlist_free(&s->variants);
+  strlist_free(&s->settings);
   free(s->path);
   memset(s, 0, sizeof *s);
 }
