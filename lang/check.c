@@ -254,7 +254,7 @@ static void declare_global(Checker *c, Node *d, int kind, Type *type) {
   s->type = type;
   s->per_seat = d->per_player;
   s->index = c->out->global_slots;
-  c->out->global_slots += s->per_seat ? TS_MAX_SEATS : 1;
+  c->out->global_slots += s->per_seat ? c->out->seat_width : 1;
   d->sym = s;
   add_global_symbol(c, s);
   c->out->globals = realloc(c->out->globals, sizeof(Symbol *) * (size_t)(c->out->global_count + 1));
@@ -274,7 +274,7 @@ static void declare_board(Checker *c, Node *d) {
   s->type = type_of(TY_BOARD);
   s->per_seat = d->per_player;
   s->index = c->out->board_numbers;
-  c->out->board_numbers += s->per_seat ? TS_MAX_SEATS : 1;
+  c->out->board_numbers += s->per_seat ? c->out->seat_width : 1;
   d->sym = s;
   add_global_symbol(c, s);
   c->out->boards = realloc(c->out->boards, sizeof(Symbol *) * (size_t)(c->out->board_count + 1));
@@ -422,6 +422,12 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
     Node at = {.line = 1, .col = 1}; /* whole-file problems point at its start */
     check_error(&c, &at, "the game declares no player count (add e.g. 'players 2..4')");
   }
+  /* Per-seat variables and boards get a slot per seat the game can have, and
+   * at least TS_SEAT_WIDTH, the width before games of more than 8 seats: the
+   * states (and hashes) of smaller games keep their layout. */
+  out->seat_width = out->max_players + out->ghosts;
+  if (out->seat_width < TS_SEAT_WIDTH) out->seat_width = TS_SEAT_WIDTH;
+  if (out->seat_width > TS_MAX_SEATS) out->seat_width = TS_MAX_SEATS;
 
   /* Declare every name first: bodies may use names declared later. */
   for (int i = 0; i < set.count; i++) {

@@ -143,7 +143,7 @@ static void lay_out_block(TsState *s, uint64_t seed) {
   Value *globals = (Value *)((char *)b + b->globals_at);
   for (int g = 0; g < p->global_count; g++) {
     if (strncmp(p->globals[g].type, "[[", 2) != 0) continue;
-    for (int k = 0; k < (p->globals[g].per_seat ? TS_MAX_SEATS : 1); k++) globals[p->globals[g].slot + k] = VM_EMPTY_LISTS;
+    for (int k = 0; k < (p->globals[g].per_seat ? p->seat_width : 1); k++) globals[p->globals[g].slot + k] = VM_EMPTY_LISTS;
   }
   vm->tile_count = 0;
   vm->boards_ready = false;

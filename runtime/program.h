@@ -11,7 +11,8 @@
 
 #include "board.h"
 
-#define TS_MAX_SEATS 8
+#define TS_MAX_SEATS 16
+#define TS_SEAT_WIDTH 8 /* the least slots of a per-seat global (lang/check.c) */
 #define TS_MAX_RANK_KEYS 4
 
 typedef struct FnInfo {
@@ -31,7 +32,7 @@ enum { VISIBLE_PUBLIC, VISIBLE_HIDDEN, VISIBLE_OWNER };
 typedef struct GlobalInfo {
   char *name;
   char type[16];       /* type code, as in natives.def */
-  int32_t slot;        /* first slot; per-seat globals use TS_MAX_SEATS slots */
+  int32_t slot;        /* first slot; per-seat globals use seat_width slots */
   uint8_t per_seat, visibility, is_ref, kind;
 } GlobalInfo;
 
@@ -75,7 +76,8 @@ typedef struct Program {
   GlobalInfo *globals;
   int global_count, global_slots;
   BoardInfo *boards;
-  int board_decl_count, board_numbers; /* numbers: per-seat boards take TS_MAX_SEATS */
+  int board_decl_count, board_numbers; /* numbers: per-seat boards take seat_width */
+  int seat_width;          /* slots of a per-seat global: the most seats (players + ghosts) a match can have */
   RankKey keys[TS_MAX_RANK_KEYS];
   int key_count;
   char **files;            /* source paths, for runtime errors */
