@@ -63,17 +63,17 @@ Type *check_type_node(Checker *c, Node *n) {
     Type *t = check_type_node(c, n->a);
     if (t->kind == TY_ERROR) return t;
     if (t->kind >= TY_WORD || t->kind == TY_BOARD) {
-      check_error(c, n, "'| word' follows the type of an option (int, player, tile, cell, dir, placement), not %s", tname(t));
+      check_error(c, n, "'| word' follows the type of an option (int, player, tile, cell, dir, placement, lay), not %s", tname(t));
       return type_of(TY_ERROR);
     }
     return type_answer(t);
   }
   Type *t = type_from_name(n->name);
   if (!t) {
-    static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board", "word"};
-    const char *hint = diag_suggest(n->name, known, 9);
+    static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board", "lay", "word"};
+    const char *hint = diag_suggest(n->name, known, 10);
     if (hint) check_error(c, n, "unknown type '%s'; did you mean '%s'?", n->name, hint);
-    else check_error(c, n, "unknown type '%s'; types are int, bool, player, tile, cell, dir, placement, board, word, [T] and T | word", n->name);
+    else check_error(c, n, "unknown type '%s'; types are int, bool, player, tile, cell, dir, placement, board, lay, word, [T] and T | word", n->name);
     return type_of(TY_ERROR);
   }
   return t;
