@@ -451,7 +451,8 @@ static Type *check_field(Checker *c, Node *n) {
     {TY_LAY, "tile", NATIVE_lay_tile, TY_TILE}, {TY_LAY, "end", NATIVE_lay_end, TY_INT},
     {TY_LAY, "value", NATIVE_lay_value, TY_INT}, {TY_LAY, "touch", NATIVE_lay_touch, TY_INT},
     {TY_LAY, "out", NATIVE_lay_out, TY_INT}, {TY_LAY, "across", NATIVE_lay_across, TY_BOOL},
-    {TY_LAY, "spinner", NATIVE_lay_spinner, TY_BOOL}, {TY_LAY, "side", NATIVE_lay_side, TY_BOOL},
+    {TY_LAY, "spins", NATIVE_lay_spins, TY_BOOL}, {TY_LAY, "on_spinner", NATIVE_lay_on_spinner, TY_BOOL},
+    {TY_LAY, "side", NATIVE_lay_side, TY_BOOL},
   };
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
     if (fields[i].on == t->kind && strcmp(fields[i].field, n->name) == 0) {
@@ -460,7 +461,7 @@ static Type *check_field(Checker *c, Node *n) {
     }
   check_error(c, n, "%s has no field '%s'%s", tname(t), n->name,
               t->kind == TY_CELL ? " (cells have x and y)" : t->kind == TY_PLACEMENT ? " (placements have tile, cell and level)"
-              : t->kind == TY_LAY ? " (lays have tile, end, value, touch, out, across, spinner and side)" : "");
+              : t->kind == TY_LAY ? " (lays have tile, end, value, touch, out, across, spins, on_spinner and side)" : "");
   return T(TY_ERROR);
 }
 

@@ -44,7 +44,7 @@ void line_apply(LineState *s, const TileDef *t, int64_t lay, int index) {
   e->owner = (int16_t)index;
   if (l.way == LINE_INLINE) {
     e->value = (int16_t)l.out;
-  } else if (is_double(t)) {
+  } else if (l.way == LINE_SPINNER) {
     e->value = t->value[0];
     e->spinner = true;
   } else {
@@ -66,6 +66,7 @@ static int64_t expected(const LineState *s, const TileDef *t, int tile, const La
   } else if (dbl) {
     want.touch = t->value[0];
   }
+  if (l->way == LINE_SPINNER && !dbl) return -1;
   return line_pack(&want);
 }
 
@@ -106,9 +107,10 @@ int line_lays(const LineState *s, const TileDef *tiles, int tile, LayFilter keep
     const LineEnd *end = &s->ends[e];
     int first_spin = end->spinner ? LINE_SIDE : LINE_PLAIN, last_spin = end->spinner ? LINE_END : LINE_PLAIN;
     for (int spin = first_spin; spin <= last_spin; spin++) {
-      for (int way = 0; way < 3; way++) { /* cell 0 in line, cell 1 in line, across */
-        if (way == 1 && dbl) continue;
-        LayInfo l = {tile, e, end->value, -1, -1, way == 2 ? LINE_ACROSS : LINE_INLINE, spin, way == 1};
+      for (int way = 0; way < 4; way++) { /* cell 0 in line, cell 1 in line, across, spinner */
+        if ((way == 1 && dbl) || (way == 3 && !dbl)) continue;
+        static const int ways[] = {LINE_INLINE, LINE_INLINE, LINE_ACROSS, LINE_SPINNER};
+        LayInfo l = {tile, e, end->value, -1, -1, ways[way], spin, way == 1};
         if (way < 2) {
           l.touch = t->value[l.cell];
           l.out = t->value[1 - l.cell];
@@ -135,7 +137,8 @@ void line_lay_text(const TileDef *tiles, int tile_count, int64_t lay, char *buf,
   static const char *const spin[] = {"", " side", " end", ""};
   char out[16] = "";
   if (l.way == LINE_INLINE && l.touch != l.out) snprintf(out, sizeof out, " out %d", l.out);
-  snprintf(buf, cap, "%s%s e%d%s%s", name, l.way == LINE_ACROSS ? " across" : "", l.end, spin[l.spin], out);
+  const char *way = l.way == LINE_ACROSS ? " across" : l.way == LINE_SPINNER ? " spinner" : "";
+  snprintf(buf, cap, "%s%s e%d%s%s", name, way, l.end, spin[l.spin], out);
 }
 
 /* ---- natives ---- */
@@ -242,5 +245,6 @@ Value native_lay_value(Vm *vm, Value *args) { (void)vm; return line_unpack(args[
 Value native_lay_touch(Vm *vm, Value *args) { (void)vm; return line_unpack(args[0]).touch; }
 Value native_lay_out(Vm *vm, Value *args) { (void)vm; return line_unpack(args[0]).out; }
 Value native_lay_across(Vm *vm, Value *args) { (void)vm; return line_unpack(args[0]).way == LINE_ACROSS; }
-Value native_lay_spinner(Vm *vm, Value *args) { (void)vm; return line_unpack(args[0]).spin != LINE_PLAIN; }
+Value native_lay_spins(Vm *vm, Value *args) { (void)vm; return line_unpack(args[0]).way == LINE_SPINNER; }
+Value native_lay_on_spinner(Vm *vm, Value *args) { (void)vm; return line_unpack(args[0]).spin != LINE_PLAIN; }
 Value native_lay_side(Vm *vm, Value *args) { (void)vm; return line_unpack(args[0]).spin == LINE_SIDE; }

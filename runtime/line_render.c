@@ -4,11 +4,11 @@
  *
  *   5 doms, 3 ends
  *     e1  from the opening 6-6:        6-3  3=3  3-10           -> 10
- *     e2  from the opening 6-6:        6-7  <7|6 spinner>       -> 6* (side or end)
+ *     e2  from the opening 6-6:        6-7  <6|6>*              -> 6* (spinner: side or end)
  *     e3  from 1-12 across e1:         12                        -> 12
  *
  * In a row a dom is written touching half first ("6-3": 6 touches); a
- * double in line is "3=3"; a dom across is "<1|12>". */
+ * double in line is "3=3"; a dom across is "<1|12>", a spinner "<6|6>*". */
 #include <stdio.h>
 #include <string.h>
 
@@ -28,6 +28,7 @@ static void append(char *buf, size_t cap, const char *text) {
 
 static void dom_text(const TileDef *t, const LayInfo *l, char *buf, size_t cap) {
   if (l->way == LINE_ACROSS) snprintf(buf, cap, " <%d|%d>", t->value[0], t->value[1]);
+  else if (l->way == LINE_SPINNER) snprintf(buf, cap, " <%d|%d>*", t->value[0], t->value[1]);
   else if (l->touch == l->out) snprintf(buf, cap, " %d=%d", l->touch, l->out);
   else snprintf(buf, cap, " %d-%d", l->touch, l->out);
 }
