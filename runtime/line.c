@@ -175,20 +175,38 @@ static bool script_joint(void *ctx, int64_t lay) {
   return !vm_failed(j->vm) && keep != 0;
 }
 
-static Value lays(Vm *vm, Value *args, bool filtered) {
+/* The lays of `count` tiles, tile after tile, each in canonical order: the
+ * line is replayed once for a whole hand. */
+static Value lays(Vm *vm, Value line, const Value *tiles, int count, int fn) {
   LineState s;
-  if (!domino(vm, args[1]) || !read_line(vm, args[0], &s)) return 0;
-  int cap = s.count * 6;
+  for (int i = 0; i < count; i++)
+    if (!domino(vm, tiles[i])) return 0;
+  if (!read_line(vm, line, &s)) return 0;
+  int per_tile = s.count * 6, cap = per_tile * count;
   int64_t *buf = cap ? vm_scratch(vm, sizeof *buf * (size_t)cap) : NULL;
   if (cap && !buf) return 0;
-  ScriptJoint j = {vm, filtered ? (int)args[2] : -1};
-  int n = line_lays(&s, vm_tiles(vm), (int)args[1], filtered ? script_joint : NULL, &j, buf, cap);
+  ScriptJoint j = {vm, fn};
+  int n = 0;
+  for (int i = 0; i < count && !vm_failed(vm); i++)
+    n += line_lays(&s, vm_tiles(vm), (int)tiles[i], fn >= 0 ? script_joint : NULL, &j, buf + n, per_tile);
   if (vm_failed(vm)) return 0;
   return vm_list_from(vm, buf, n, false);
 }
 
-Value native_lays(Vm *vm, Value *args) { return lays(vm, args, false); }
-Value native_lays_f(Vm *vm, Value *args) { return lays(vm, args, true); }
+Value native_lays(Vm *vm, Value *args) { return lays(vm, args[0], &args[1], 1, -1); }
+Value native_lays_f(Vm *vm, Value *args) { return lays(vm, args[0], &args[1], 1, (int)args[2]); }
+
+/* The tiles are copied first: the list may not outlive a callback's allocations. */
+static Value hand_lays(Vm *vm, Value *args, int fn) {
+  int count = vm_list_len(vm, args[1]);
+  Value *tiles = count ? vm_scratch(vm, sizeof *tiles * (size_t)count) : NULL;
+  if (count && !tiles) return 0;
+  if (count) memcpy(tiles, vm_list_items(vm, args[1]), sizeof *tiles * (size_t)count);
+  return lays(vm, args[0], tiles, count, fn);
+}
+
+Value native_lays_hand(Vm *vm, Value *args) { return hand_lays(vm, args, -1); }
+Value native_lays_hand_f(Vm *vm, Value *args) { return hand_lays(vm, args, (int)args[2]); }
 
 Value native_opening(Vm *vm, Value *args) {
   if (!domino(vm, args[0])) return 0;
