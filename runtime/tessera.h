@@ -54,6 +54,7 @@ const char *ts_program_option_name(const TsProgram *p, int i);
 const char *ts_program_option_doc(const TsProgram *p, int i); /* "" when none */
 int64_t ts_program_option_default(const TsProgram *p, int i);
 int64_t ts_program_option_value(const TsProgram *p, int i);
+bool ts_program_is_module(const TsProgram *p); /* no game, players or play: a library */
 void ts_program_disassemble(const TsProgram *p, FILE *out);
 
 /* ---- matches and states ---- */

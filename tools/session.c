@@ -40,15 +40,20 @@ int session_open_set(Session *s, const char *game, const char *variant_text, con
                      const char *players_text, bool human_default) {
   memset(s, 0, sizeof *s);
   char err[256];
-  if (variant_text && !strlist_split(variant_text, &s->variants, err, sizeof err))
+  if (variant_text && !strlist_split(variant_text, &s->variants, err, sizeof err)) {
+    strlist_free(&s->variants);
     return cli_fail(EXIT_USAGE, "--variant: %s", err);
-  if (settings_text && !strlist_split(settings_text, &s->settings, err, sizeof err))
+  }
+  if (settings_text && !strlist_split(settings_text, &s->settings, err, sizeof err)) {
+    session_close(s);
     return cli_fail(EXIT_USAGE, "--set: %s", err);
+  }
   s->path = cli_resolve_game(game);
-  if (!s->path) return EXIT_USAGE;
-  int status = cli_load_program_set(s->path, &s->variants, &s->settings, 0, &s->program);
-  if (status) return status;
-  return seat_players(s, players_text, human_default);
+  int status = s->path ? cli_load_program_set(s->path, &s->variants, &s->settings, 0, &s->program)
+                       : cli_resolve_failure();
+  if (!status) status = seat_players(s, players_text, human_default);
+  if (status) session_close(s); /* a failed open holds nothing: callers just return */
+  return status;
 }
 
 void session_close(Session *s) {
