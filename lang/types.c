@@ -28,7 +28,7 @@ Type *type_list(Type *elem) {
 
 Type *type_answer(Type *elem) {
   if (elem->kind >= TY_LIST) return type_of(TY_ERROR);
-  answers[elem->kind] = (Type){TY_ANSWER, elem};
+  if (answers[elem->kind].kind != TY_ANSWER) answers[elem->kind] = (Type){TY_ANSWER, elem};
   return &answers[elem->kind];
 }
 
