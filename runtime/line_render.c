@@ -10,6 +10,7 @@
  * In a row a dom is written touching half first ("6-3": 6 touches); a
  * double in line is "3=3"; a dom across is "<1|12>", a spinner "<6|6>*". */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "line.h"
@@ -26,6 +27,8 @@ static void append(char *buf, size_t cap, const char *text) {
   if (n + 1 < cap) snprintf(buf + n, cap - n, "%s", text);
 }
 
+static void draw(const TileDef *tiles, int tile_count, const int64_t *lays, int n, Row *rows, FILE *out);
+
 static void dom_text(const TileDef *t, const LayInfo *l, char *buf, size_t cap) {
   if (l->way == LINE_ACROSS) snprintf(buf, cap, " <%d|%d>", t->value[0], t->value[1]);
   else if (l->way == LINE_SPINNER) snprintf(buf, cap, " <%d|%d>*", t->value[0], t->value[1]);
@@ -34,13 +37,22 @@ static void dom_text(const TileDef *t, const LayInfo *l, char *buf, size_t cap) 
 }
 
 void line_render(const TileDef *tiles, int tile_count, const int64_t *lays, int n, FILE *out) {
-  static Row rows[LINE_MAX_ENDS + 1];
-  LineState s;
-  char why[128];
   if (n == 0) {
     fprintf(out, "  (no dom laid yet)\n");
     return;
   }
+  Row *rows = calloc(LINE_MAX_ENDS + 1, sizeof *rows); /* for the terminal only, never in a playout */
+  if (!rows) {
+    fprintf(out, "  (out of memory)\n");
+    return;
+  }
+  draw(tiles, tile_count, lays, n, rows, out);
+  free(rows);
+}
+
+static void draw(const TileDef *tiles, int tile_count, const int64_t *lays, int n, Row *rows, FILE *out) {
+  LineState s;
+  char why[128];
   s.count = 0;
   for (int i = 0; i < n; i++) {
     const char *bad = line_check(&s, tiles, tile_count, lays[i]);
