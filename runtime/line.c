@@ -196,7 +196,8 @@ static Value lays(Vm *vm, Value line, const Value *tiles, int count, int fn) {
 Value native_lays(Vm *vm, Value *args) { return lays(vm, args[0], &args[1], 1, -1); }
 Value native_lays_f(Vm *vm, Value *args) { return lays(vm, args[0], &args[1], 1, (int)args[2]); }
 
-/* The tiles are copied first: the list may not outlive a callback's allocations. */
+/* The hand is copied to scratch first, so the loop reads no list while the
+ * joint callbacks allocate. */
 static Value hand_lays(Vm *vm, Value *args, int fn) {
   int count = vm_list_len(vm, args[1]);
   Value *tiles = count ? vm_scratch(vm, sizeof *tiles * (size_t)count) : NULL;
