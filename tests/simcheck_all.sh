@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# tests/simcheck_all.sh TESSERA — `tessera simcheck` (random matches that
+# check the engine's invariants at every step) for every game `tessera list`
+# prints: each player count of its range, and each variant alone (at each of
+# those counts it accepts; exit status 2 means the variant does not take that
+# count, or needs another variant — then its default seating is tried).
+# A game added to games/ is checked without touching this file.
+# TESSERA_SIMCHECK_N matches per combination (default 100).
+set -uo pipefail
+tessera=$1
+n=${TESSERA_SIMCHECK_N:-100}
+failed=0 runs=0
+
+simcheck() { # GAME ARGS...: 0 ok, 2 not a valid combination, else failure
+  local out status
+  out=$("$tessera" simcheck "$@" -n "$n" 2>&1)
+  status=$?
+  if [[ $status == 0 ]]; then echo "ok    $*: ${out##*: }"; runs=$((runs + 1)); fi
+  if [[ $status != 0 && $status != 2 ]]; then echo "FAIL  $*"; echo "$out" | sed 's/^/      /'; failed=1; fi
+  return $status
+}
+
+listing=$("$tessera" list) || { echo "FAIL tessera list"; exit 1; }
+game="" lo=0 hi=0
+while IFS= read -r line; do
+  if [[ $line =~ ^([^[:space:]]+)[[:space:]].*[[:space:]]([0-9]+)(-([0-9]+))?\ players?$ ]]; then
+    game=${BASH_REMATCH[1]} lo=${BASH_REMATCH[2]} hi=${BASH_REMATCH[4]:-${BASH_REMATCH[2]}}
+    for ((p = lo; p <= hi; p++)); do simcheck "$game" --players "$p"; done
+  elif [[ -n $game && $line =~ ^[[:space:]]+--variant[[:space:]]+([^[:space:]]+) ]]; then
+    variant=${BASH_REMATCH[1]} any=0
+    for ((p = lo; p <= hi; p++)); do simcheck "$game" --variant "$variant" --players "$p" && any=1; done
+    if [[ $any == 0 ]]; then
+      simcheck "$game" --variant "$variant"
+      status=$?
+      [[ $status == 2 ]] && echo "skip  $game --variant $variant: needs other variants (see tessera check)"
+    fi
+  fi
+done <<<"$listing"
+[[ $runs -gt 0 ]] || { echo "FAIL no game was checked"; exit 1; }
+exit $failed
