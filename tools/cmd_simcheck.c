@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "view_subset.h"
 
 static const char usage[] =
     "usage: tessera simcheck GAME [-n N] [--seed S] [--variant a,b] [--players N]\n"
@@ -101,49 +102,6 @@ static bool observe(Sim *m, const TsState *s, int seat, bool into_b) {
   return true;
 }
 
-/* Skips one JSON value starting at p (strings, arrays, objects, scalars). */
-static const char *skip_value(const char *p) {
-  int depth = 0;
-  bool string = false;
-  for (; *p; p++) {
-    if (string) {
-      if (*p == '\\' && p[1]) p++;
-      else if (*p == '"') string = false;
-      if (!string && depth == 0) return p + 1;
-      continue;
-    }
-    if (*p == '"') string = true;
-    else if (*p == '[' || *p == '{') depth++;
-    else if (*p == ']' || *p == '}') {
-      if (depth == 0) return p; /* the end of the enclosing value */
-      if (--depth == 0) return p + 1;
-    } else if (depth == 0 && *p == ',') return p;
-  }
-  return p;
-}
-
-/* Whether the seat's view equals the full one except where it holds a
- * `{"hidden":true…}` placeholder (and the "viewer" field): a seat sees a
- * subset of the state, never something the full view does not show. */
-static bool only_hides(const char *seat_view, const char *full) {
-  static const char hidden[] = "{\"hidden\":true", viewer[] = "\"viewer\":";
-  const char *p = seat_view, *q = full;
-  while (*p && *q) {
-    if (strncmp(p, hidden, sizeof hidden - 1) == 0) {
-      p = skip_value(p);
-      q = skip_value(q);
-      continue;
-    }
-    if (strncmp(p, viewer, sizeof viewer - 1) == 0 && strncmp(q, viewer, sizeof viewer - 1) == 0) {
-      p = skip_value(p + sizeof viewer - 1);
-      q = skip_value(q + sizeof viewer - 1);
-      continue;
-    }
-    if (*p++ != *q++) return false;
-  }
-  return *p == *q;
-}
-
 static int check_clone(Sim *m, const TsState *s) {
   TsState *c = ts_clone(s);
   int status = 0;
@@ -160,7 +118,7 @@ static int check_clone(Sim *m, const TsState *s) {
 static int check_views(Sim *m, const TsState *s) {
   for (int seat = 0; seat < ts_seats(s); seat++) {
     if (!observe(m, s, -1, false) || !observe(m, s, seat, true)) return violated(m, "out of memory");
-    if (!only_hides(m->b, m->a))
+    if (!view_only_hides(m->b, m->a))
       return violated(m, "seat %d's observation shows what the full observation does not:\n  seat: %.300s\n  full: %.300s",
                       seat, m->b, m->a);
   }
