@@ -61,10 +61,10 @@ Type *check_type_node(Checker *c, Node *n) {
   if (n->kind == N_TYPE_LIST) return type_list(check_type_node(c, n->a));
   Type *t = type_from_name(n->name);
   if (!t) {
-    static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board"};
-    const char *hint = diag_suggest(n->name, known, 8);
+    static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board", "vertex"};
+    const char *hint = diag_suggest(n->name, known, 9);
     if (hint) check_error(c, n, "unknown type '%s'; did you mean '%s'?", n->name, hint);
-    else check_error(c, n, "unknown type '%s'; types are int, bool, player, tile, cell, dir, placement, board and [T]", n->name);
+    else check_error(c, n, "unknown type '%s'; types are int, bool, player, tile, cell, dir, placement, board, vertex and [T]", n->name);
     return type_of(TY_ERROR);
   }
   return t;

@@ -7,7 +7,7 @@
 static Type scalars[TY_LIST] = {
   {TY_ERROR, NULL}, {TY_VOID, NULL}, {TY_INT, NULL}, {TY_BOOL, NULL},
   {TY_STRING, NULL}, {TY_PLAYER, NULL}, {TY_TILE, NULL}, {TY_CELL, NULL},
-  {TY_DIR, NULL}, {TY_PLACEMENT, NULL}, {TY_BOARD, NULL},
+  {TY_DIR, NULL}, {TY_PLACEMENT, NULL}, {TY_BOARD, NULL}, {TY_VERTEX, NULL},
 };
 
 /* Lists interned in a fixed pool: programs use a handful of list types. */
@@ -29,11 +29,12 @@ static const char *const names[] = {
   [TY_ERROR] = "<error>", [TY_VOID] = "nothing", [TY_INT] = "int", [TY_BOOL] = "bool",
   [TY_STRING] = "string", [TY_PLAYER] = "player", [TY_TILE] = "tile", [TY_CELL] = "cell",
   [TY_DIR] = "dir", [TY_PLACEMENT] = "placement", [TY_BOARD] = "board",
+  [TY_VERTEX] = "vertex",
 };
 static const char codes[] = {
   [TY_ERROR] = '?', [TY_VOID] = 'v', [TY_INT] = 'i', [TY_BOOL] = 'b', [TY_STRING] = 's',
   [TY_PLAYER] = 'p', [TY_TILE] = 't', [TY_CELL] = 'c', [TY_DIR] = 'd',
-  [TY_PLACEMENT] = 'P', [TY_BOARD] = 'B',
+  [TY_PLACEMENT] = 'P', [TY_BOARD] = 'B', [TY_VERTEX] = 'V',
 };
 
 Type *type_from_name(const char *name) {

@@ -9,7 +9,7 @@
 typedef enum TypeKind {
   TY_ERROR, /* after an error: compatible with everything, reported once */
   TY_VOID, TY_INT, TY_BOOL, TY_STRING, TY_PLAYER, TY_TILE, TY_CELL, TY_DIR,
-  TY_PLACEMENT, TY_BOARD, TY_LIST
+  TY_PLACEMENT, TY_BOARD, TY_VERTEX, TY_LIST
 } TypeKind;
 
 struct Type {
