@@ -447,7 +447,7 @@ static Type *check_field(Checker *c, Node *n) {
   static const struct { TypeKind on; const char *field; int native; TypeKind result; } fields[] = {
     {TY_CELL, "x", NATIVE_cell_x, TY_INT}, {TY_CELL, "y", NATIVE_cell_y, TY_INT},
     {TY_PLACEMENT, "tile", NATIVE_pl_tile, TY_TILE}, {TY_PLACEMENT, "cell", NATIVE_pl_cell, TY_CELL},
-    {TY_PLACEMENT, "level", NATIVE_pl_level, TY_INT},
+    {TY_PLACEMENT, "level", NATIVE_pl_level, TY_INT}, {TY_PLACEMENT, "turn", NATIVE_pl_turn, TY_INT},
   };
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
     if (fields[i].on == t->kind && strcmp(fields[i].field, n->name) == 0) {
@@ -455,7 +455,7 @@ static Type *check_field(Checker *c, Node *n) {
       return T(fields[i].result);
     }
   check_error(c, n, "%s has no field '%s'%s", tname(t), n->name,
-              t->kind == TY_CELL ? " (cells have x and y)" : t->kind == TY_PLACEMENT ? " (placements have tile, cell and level)" : "");
+              t->kind == TY_CELL ? " (cells have x and y)" : t->kind == TY_PLACEMENT ? " (placements have tile, cell, level and turn)" : "");
   return T(TY_ERROR);
 }
 

@@ -165,3 +165,7 @@ bool corner_turn_ok(Vm *vm, const Board *b, const TileDef *t, Placement p) {
   }
   return true;
 }
+
+/* pl.turn: how many corners clockwise the placement turns its tile (the
+ * orientation, which for a corner tile is nothing else). */
+Value native_pl_turn(Vm *vm, Value *args) { return (void)vm, placement_unpack(args[0]).orientation; }

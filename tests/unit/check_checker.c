@@ -264,7 +264,7 @@ static const Case expression_cases[] = {
    "cell has no field 'z' (cells have x and y)"},
   {"unknown field of a placement",
    GAME "board t: hex\ntiles one = [domino(1, 2)]\nplay {\n  print(placements(t, one[0])[0].x)\n}\n", 6, "placements",
-   "placement has no field 'x' (placements have tile, cell and level)"},
+   "placement has no field 'x' (placements have tile, cell, level and turn)"},
   {"list of mixed elements", GAME "play {\n  print([1, true])\n}\n", 4, "true", "list elements must all be int; this one is bool"},
   {"list of nothing", GAME "play {\n  print([print(1)])\n}\n", 4, "[print", "a list cannot hold nothing"},
   {"comprehension of nothing", GAME "play {\n  print([print(x) for x in [1]])\n}\n", 4, "print(x)",
