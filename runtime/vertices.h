@@ -87,13 +87,11 @@ typedef struct CornerSite {
   int16_t demand[TILE_MAX_CORNERS];
 } CornerSite;
 int board_corner_sites(const Board *b, const TileDef *tiles, CornerSite *out);
-/* The turns (multiples of t->corner_turn, ascending; one of any turns
- * showing the same values) with which corner tile t satisfies every demand
- * of the site: the tile shows exactly the demanded value (blank corners
- * included) wherever a tile is already. Returns how many (at most 6). */
-int corner_site_turns(const CornerSite *site, const TileDef *t, int *turns);
 /* The legal placements of the corner tiles ids[0..n-1] (level 0), packed
- * (placement_pack): tile in the given order, then site, then turn. sites
+ * (placement_pack): tile in the given order, then site, then turn — the
+ * multiples of the tile's corner_turn, ascending, of turns showing the same
+ * values only the first — where the tile shows exactly the demanded value
+ * (blank corners included) at every corner a tile is already at. sites
  * needs room as for board_corner_sites. Writes at most cap; returns the
  * count, -(i + 1) when ids[i] is not a corner tile of this grid. */
 int board_corner_placements(const Board *b, const TileDef *tiles, const int *ids, int n,
