@@ -8,7 +8,9 @@ their observations alone, knowing only the rules digest
   none, the pool's tiles to return; the mover drew first (unless the sack
   was empty); every move scored what its holes are worth (multiplied, or
   summed x counted under `sane`); the game ended exactly when a player ran
-  out of tiles or both passed in succession; the final scores agree.
+  out of tiles or both passed in succession; the final scores agree, and
+  the final observation (the state after the last move) is what the last
+  move made of the one before.
 
 Geometry: hex cell (q, r) is centred at (2q + r, 3r); its corners N, NE,
 SE, S, SW, NW lie at the offsets below. A corner's value is what the
@@ -151,6 +153,15 @@ def check(path):
         over = passes == 2 or (not pool and expected[1] == 0)
         assert over == (i + 1 == len(steps)), f"{path}: step {i}: the game {'should end' if over else 'ended early'}"
     assert final["over"], f"{path}: not over"
+    if "observation" in final:  # the state after the last move, as the checker made it
+        obs = final["observation"]
+        after = Board(obs["boards"][0]["cells"], obs["tiles"])
+        assert after.shows == board.shows, f"{path}: the final board is not the last move's"
+        pools, sack = expected
+        assert obs["vars"]["pool"] == pools, f"{path}: final pools {obs['vars']['pool']}, expected {pools}"
+        assert obs["vars"]["sack"]["count"] == sack, f"{path}: final sack size"
+        assert obs["vars"]["score"] == final["scores"], f"{path}: final scores"
+        assert obs["vars"]["passes"] == passes, f"{path}: final passes {obs['vars']['passes']}, expected {passes}"
     return len(steps), scored
 
 
