@@ -8,56 +8,73 @@
 
 static bool before(Coord a, Coord b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 
-/* Shell sort by row then column: in place, no allocation (a playout asks
- * for the sites at every decision). */
-static void sort_sites(CornerSite *s, int n) {
-  static const int gaps[] = {57, 23, 10, 4, 1};
-  for (int g = 0; g < 5; g++) {
-    int gap = gaps[g];
-    for (int i = gap; i < n; i++) {
-      CornerSite x = s[i];
-      int j = i;
-      for (; j >= gap && before(x.at, s[j - gap].at); j -= gap) s[j] = s[j - gap];
-      s[j] = x;
+/* Adds c to the sites out[0..n-1], kept in order (row, then column) and
+ * each cell once; returns the new count. Binary search and a short move:
+ * the sites are few next to the candidates (each site is beside several
+ * tiles), and nothing is allocated (a playout asks at every decision). */
+static int insert_site(CornerSite *out, int n, Coord c) {
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (before(out[mid].at, c)) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo < n && out[lo].at.x == c.x && out[lo].at.y == c.y) return n;
+  memmove(&out[lo + 1], &out[lo], sizeof *out * (size_t)(n - lo));
+  out[lo].at = c;
+  return n + 1;
+}
+
+/* Which cells share each corner of a cell, as offsets from it (the same
+ * for every cell of a grid): corner j is also corner `corner[i]` of the
+ * cell at offset `slot[i]` of `offsets`. Worked out once per call from the
+ * vertex geometry, so that a site costs one look-up per cell around it. */
+typedef struct Shares {
+  int corners, offsets;
+  Coord offset[8];
+  int count[TILE_MAX_CORNERS];
+  int slot[TILE_MAX_CORNERS][VERTEX_MAX_CELLS - 1];
+  int corner[TILE_MAX_CORNERS][VERTEX_MAX_CELLS - 1];
+} Shares;
+
+static void shares_of(GridKind g, Shares *sh) {
+  sh->corners = vertex_corner_count(g);
+  sh->offsets = 0;
+  for (int j = 0; j < sh->corners; j++) {
+    Coord cells[VERTEX_MAX_CELLS];
+    int corner[VERTEX_MAX_CELLS], n = vertex_cells(vertex_of_corner(g, (Coord){0, 0}, j), cells, corner);
+    sh->count[j] = 0;
+    for (int i = 0; i < n; i++) {
+      if (cells[i].x == 0 && cells[i].y == 0) continue;
+      int slot = 0;
+      while (slot < sh->offsets && (sh->offset[slot].x != cells[i].x || sh->offset[slot].y != cells[i].y)) slot++;
+      if (slot == sh->offsets) sh->offset[sh->offsets++] = cells[i];
+      sh->slot[j][sh->count[j]] = slot;
+      sh->corner[j][sh->count[j]++] = corner[i];
     }
   }
 }
 
-/* The top entries of the cells around one site, looked up once each
- * (every cell is at two of the site's corners). */
-typedef struct Nearby {
-  int n;
-  Coord at[8];
-  int entry[8];
-} Nearby;
-
-static int nearby_top(const Board *b, Nearby *m, Coord c) {
-  for (int i = 0; i < m->n; i++)
-    if (m->at[i].x == c.x && m->at[i].y == c.y) return m->entry[i];
-  int e = board_top(b, c);
-  if (m->n < 8) m->at[m->n] = c, m->entry[m->n++] = e;
-  return e;
-}
-
-/* What the tiles at corner j of c demand. */
-static int16_t demand_at(const Board *b, const TileDef *tiles, Nearby *m, Coord c, int j) {
-  Vertex v = vertex_of_corner((GridKind)b->spec.grid, c, j);
-  Coord cells[VERTEX_MAX_CELLS];
-  int corner[VERTEX_MAX_CELLS];
-  int n = vertex_cells(v, cells, corner);
-  int demand = CORNER_FREE;
-  for (int i = 0; i < n; i++) {
-    if (cells[i].x == c.x && cells[i].y == c.y) continue; /* the site: empty */
-    int e = nearby_top(b, m, cells[i]);
-    if (e < 0) continue;
-    const BoardCell *cell = board_cell(b, e);
-    const TileDef *t = &tiles[cell->tile];
-    int k = t->corner_count, value = -1;
-    if (k) value = t->corner[((corner[i] - board_cell_turn(cell)) % k + k) % k];
-    if (demand != CORNER_FREE && demand != value) return CORNER_CONFLICT;
-    demand = value;
+/* What the tiles around the site demand at each of its corners. */
+static void demands(const Board *b, const TileDef *tiles, const Shares *sh, CornerSite *site) {
+  const BoardCell *around[8];
+  for (int k = 0; k < sh->offsets; k++) {
+    int e = board_top(b, (Coord){(int16_t)(site->at.x + sh->offset[k].x),
+                                 (int16_t)(site->at.y + sh->offset[k].y)});
+    around[k] = e < 0 ? NULL : board_cell(b, e);
   }
-  return (int16_t)demand;
+  for (int j = 0; j < sh->corners; j++) {
+    int demand = CORNER_FREE;
+    for (int i = 0; i < sh->count[j] && demand != CORNER_CONFLICT; i++) {
+      const BoardCell *cell = around[sh->slot[j][i]];
+      if (!cell) continue;
+      const TileDef *t = &tiles[cell->tile];
+      int n = t->corner_count, value = -1;
+      if (n) value = t->corner[((sh->corner[j][i] - board_cell_turn(cell)) % n + n) % n];
+      demand = demand == CORNER_FREE || demand == value ? value : CORNER_CONFLICT;
+    }
+    site->demand[j] = (int16_t)demand;
+  }
 }
 
 static bool may_hold(const Board *b, Coord c) {
@@ -70,25 +87,18 @@ static bool may_hold(const Board *b, Coord c) {
 int board_corner_sites(const Board *b, const TileDef *tiles, CornerSite *out) {
   GridKind g = (GridKind)b->spec.grid;
   int n = 0;
-  if (b->count == 0) out[n++].at = (Coord){0, 0};
+  if (b->count == 0) n = insert_site(out, n, (Coord){0, 0});
   for (int e = 0; e < b->count; e++) {
     const BoardCell *cell = board_cell(b, e);
     for (int d = 0; d < grid_dir_count(g); d++)
-      out[n++].at = grid_step(g, (Coord){cell->x, cell->y}, d);
+      n = insert_site(out, n, grid_step(g, (Coord){cell->x, cell->y}, d));
   }
-  /* in order, each cell once, where a tile may go */
-  sort_sites(out, n);
-  int kept = 0;
-  for (int i = 0; i < n; i++) {
-    bool repeat = i > 0 && out[i - 1].at.x == out[i].at.x && out[i - 1].at.y == out[i].at.y;
-    if (!repeat && may_hold(b, out[i].at))
-      out[kept++] = out[i];
-  }
-  int corners = vertex_corner_count(g);
-  for (int i = 0; i < kept; i++) {
-    Nearby m = {0};
-    for (int j = 0; j < corners; j++) out[i].demand[j] = demand_at(b, tiles, &m, out[i].at, j);
-  }
+  int kept = 0; /* where a tile may go */
+  for (int i = 0; i < n; i++)
+    if (may_hold(b, out[i].at)) out[kept++] = out[i];
+  Shares sh;
+  shares_of(g, &sh);
+  for (int i = 0; i < kept; i++) demands(b, tiles, &sh, &out[i]);
   return kept;
 }
 
