@@ -24,6 +24,7 @@ Value native_corner_tile(Vm *vm, Value *args) {
     return 0;
   }
   TileDef t = {.cell_count = 1, .corner_count = (uint8_t)n, .corner_turn = (uint8_t)args[1]};
+  char name[TILE_MAX_CORNERS * 7 + 1] = "blank"; /* six "-32767" at most */
   size_t len = 0;
   for (int32_t i = 0; i < n; i++) {
     if (v[i] > INT16_MAX) {
@@ -31,10 +32,15 @@ Value native_corner_tile(Vm *vm, Value *args) {
       return 0;
     }
     t.corner[i] = (int16_t)(v[i] < 0 ? -1 : v[i]);
-    if (t.corner[i] >= 0 && len < sizeof t.name)
-      len += (size_t)snprintf(t.name + len, sizeof t.name - len, "%s%d", len ? "-" : "", t.corner[i]);
+    if (t.corner[i] >= 0)
+      len += (size_t)snprintf(name + len, sizeof name - len, "%s%d", len ? "-" : "", t.corner[i]);
   }
-  if (len == 0) snprintf(t.name, sizeof t.name, "blank");
+  /* a name is a move text: cut short, two tiles could read the same */
+  if (strlen(name) >= sizeof t.name) {
+    vm_error(vm, "corner_tile: tile name \"%s\" is longer than %d bytes", name, (int)sizeof t.name - 1);
+    return 0;
+  }
+  strcpy(t.name, name);
   int id = vm_define_tile(vm, &t);
   return id < 0 ? 0 : id;
 }
