@@ -6,41 +6,29 @@
 
 #include "vertices.h"
 
-/* The canonical order of sites: by row, then column. */
 static bool before(Coord a, Coord b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 
-/* Where c is, or would go, among the sites out[0..n-1] (in order). */
-static int site_index(const CornerSite *out, int n, Coord c) {
+/* Adds c to the sites out[0..n-1], kept in order (row, then column) and
+ * each cell once; returns the new count. Binary search and a short move:
+ * the sites are few next to the candidates (each site is beside several
+ * tiles), and nothing is allocated (a playout asks at every decision). */
+static int insert_site(CornerSite *out, int n, Coord c) {
   int lo = 0, hi = n;
   while (lo < hi) {
     int mid = (lo + hi) / 2;
     if (before(out[mid].at, c)) lo = mid + 1;
     else hi = mid;
   }
-  return lo;
-}
-
-static bool site_at(const CornerSite *out, int n, int i, Coord c) {
-  return i < n && out[i].at.x == c.x && out[i].at.y == c.y;
-}
-
-/* Adds c to the sites, kept in order (row, then column) and each cell
- * once; returns the new count. Binary search and a short move: the sites
- * are few next to the candidates (each site is beside several tiles), and
- * nothing is allocated (a playout asks at every decision). */
-static int insert_site(CornerSite *out, int n, Coord c) {
-  int i = site_index(out, n, c);
-  if (site_at(out, n, i, c)) return n;
-  memmove(&out[i + 1], &out[i], sizeof *out * (size_t)(n - i));
-  out[i].at = c;
-  out[i].demand[0] = CORNER_FREE; /* not (yet) known to be occupied */
+  if (lo < n && out[lo].at.x == c.x && out[lo].at.y == c.y) return n;
+  memmove(&out[lo + 1], &out[lo], sizeof *out * (size_t)(n - lo));
+  out[lo].at = c;
   return n + 1;
 }
 
 /* Which cells share each corner of a cell, as offsets from it (the same
- * for every cell of a grid): corner j is also corner `corner[j][i]` of the
- * cell at `offset[slot[j][i]]`. Worked out once per call from the vertex
- * geometry, so that no corner needs it again. */
+ * for every cell of a grid): corner j is also corner `corner[i]` of the
+ * cell at offset `slot[i]` of `offsets`. Worked out once per call from the
+ * vertex geometry, so that a site costs one look-up per cell around it. */
 typedef struct Shares {
   int corners, offsets;
   Coord offset[8];
@@ -67,16 +55,36 @@ static void shares_of(GridKind g, Shares *sh) {
   }
 }
 
-static bool in_reach(const Board *b, Coord c) {
+/* What the tiles around the site demand at each of its corners. */
+static void demands(const Board *b, const TileDef *tiles, const Shares *sh, CornerSite *site) {
+  const BoardCell *around[8];
+  for (int k = 0; k < sh->offsets; k++) {
+    int e = board_top(b, (Coord){(int16_t)(site->at.x + sh->offset[k].x),
+                                 (int16_t)(site->at.y + sh->offset[k].y)});
+    around[k] = e < 0 ? NULL : board_cell(b, e);
+  }
+  for (int j = 0; j < sh->corners; j++) {
+    int demand = CORNER_FREE;
+    for (int i = 0; i < sh->count[j] && demand != CORNER_CONFLICT; i++) {
+      const BoardCell *cell = around[sh->slot[j][i]];
+      if (!cell) continue;
+      const TileDef *t = &tiles[cell->tile];
+      int n = t->corner_count, value = -1;
+      if (n) value = t->corner[((sh->corner[j][i] - board_cell_turn(cell)) % n + n) % n];
+      demand = demand == CORNER_FREE || demand == value ? value : CORNER_CONFLICT;
+    }
+    site->demand[j] = (int16_t)demand;
+  }
+}
+
+static bool may_hold(const Board *b, Coord c) {
+  if (board_top(b, c) >= 0) return false;
   if (b->spec.bound == BOARD_BOUND_FIXED) return board_in_bounds(b, c);
   if (b->spec.bound == BOARD_BOUND_WINDOW) return board_fits_window(b, &c, 1);
   return true;
 }
 
-/* The candidates: every neighbour of a placed cell (the middle of an empty
- * board), in order, each once, less the occupied ones and those out of
- * reach. */
-static int candidate_sites(const Board *b, CornerSite *out) {
+int board_corner_sites(const Board *b, const TileDef *tiles, CornerSite *out) {
   GridKind g = (GridKind)b->spec.grid;
   int n = 0;
   if (b->count == 0) n = insert_site(out, n, (Coord){0, 0});
@@ -85,44 +93,13 @@ static int candidate_sites(const Board *b, CornerSite *out) {
     for (int d = 0; d < grid_dir_count(g); d++)
       n = insert_site(out, n, grid_step(g, (Coord){cell->x, cell->y}, d));
   }
-  for (int e = 0; e < b->count; e++) { /* occupied: marked by a conflict at corner 0 */
-    Coord c = {board_cell(b, e)->x, board_cell(b, e)->y};
-    int i = site_index(out, n, c);
-    if (site_at(out, n, i, c)) out[i].demand[0] = CORNER_CONFLICT;
-  }
-  int kept = 0;
+  int kept = 0; /* where a tile may go */
   for (int i = 0; i < n; i++)
-    if (out[i].demand[0] != CORNER_CONFLICT && in_reach(b, out[i].at)) out[kept++].at = out[i].at;
-  return kept;
-}
-
-/* Every top cell tells the sites around it what it shows at the corners
- * they share: the value, where nothing else is; a conflict, where another
- * tile shows something else. */
-int board_corner_sites(const Board *b, const TileDef *tiles, CornerSite *out) {
-  int n = candidate_sites(b, out);
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < TILE_MAX_CORNERS; j++) out[i].demand[j] = CORNER_FREE;
+    if (may_hold(b, out[i].at)) out[kept++] = out[i];
   Shares sh;
-  shares_of((GridKind)b->spec.grid, &sh);
-  for (int e = 0; e < b->count; e++) {
-    const BoardCell *cell = board_cell(b, e);
-    if (b->spec.levels > 1 && board_top(b, (Coord){cell->x, cell->y}) != e) continue;
-    const TileDef *t = &tiles[cell->tile];
-    for (int j = 0; j < sh.corners; j++) {
-      int k = t->corner_count;
-      int value = k ? t->corner[((j - board_cell_turn(cell)) % k + k) % k] : -1;
-      for (int m = 0; m < sh.count[j]; m++) {
-        Coord at = {(int16_t)(cell->x + sh.offset[sh.slot[j][m]].x),
-                    (int16_t)(cell->y + sh.offset[sh.slot[j][m]].y)};
-        int i = site_index(out, n, at);
-        if (!site_at(out, n, i, at)) continue;
-        int16_t *demand = &out[i].demand[sh.corner[j][m]];
-        *demand = *demand == CORNER_FREE || *demand == value ? (int16_t)value : CORNER_CONFLICT;
-      }
-    }
-  }
-  return n;
+  shares_of(g, &sh);
+  for (int i = 0; i < kept; i++) demands(b, tiles, &sh, &out[i]);
+  return kept;
 }
 
 /* A tile's distinct turns (multiples of corner_turn, ascending; of turns
