@@ -125,7 +125,7 @@ bool render_corner_board(const Board *b, const TileDef *tiles, int tile_count, F
     if (hex) draw_hex_cell(&cv, &l, b, tiles, c);
     else draw_square_cell(&cv, &l, b, tiles, c);
   }
-  fprintf(out, "  %s corner tiles (%s. a blank corner, O a closed blank: a hole):\n",
+  fprintf(out, "  %s corner tiles (%s. a blank corner, O a hole):\n",
           hex ? "hex" : "square", hex ? "q in each tile, r on the left; " : "");
   for (int line = 0; line < cv.lines; line++) {
     int len = cv.cols;
