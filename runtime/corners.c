@@ -6,6 +6,7 @@
 
 #include "vertices.h"
 
+/* The canonical order of sites: by row, then column. */
 static bool before(Coord a, Coord b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 
 /* Adds c to the sites out[0..n-1], kept in order (row, then column) and
@@ -26,9 +27,9 @@ static int insert_site(CornerSite *out, int n, Coord c) {
 }
 
 /* Which cells share each corner of a cell, as offsets from it (the same
- * for every cell of a grid): corner j is also corner `corner[i]` of the
- * cell at offset `slot[i]` of `offsets`. Worked out once per call from the
- * vertex geometry, so that a site costs one look-up per cell around it. */
+ * for every cell of a grid): corner j is also corner corner[j][i] of the
+ * cell at offset[slot[j][i]]. Worked out once per call from the vertex
+ * geometry, so that a site costs one look-up per cell around it. */
 typedef struct Shares {
   int corners, offsets;
   Coord offset[8];
@@ -42,13 +43,15 @@ static void shares_of(GridKind g, Shares *sh) {
   sh->offsets = 0;
   for (int j = 0; j < sh->corners; j++) {
     Coord cells[VERTEX_MAX_CELLS];
-    int corner[VERTEX_MAX_CELLS], n = vertex_cells(vertex_of_corner(g, (Coord){0, 0}, j), cells, corner);
+    int corner[VERTEX_MAX_CELLS];
+    int n = vertex_cells(vertex_of_corner(g, (Coord){0, 0}, j), cells, corner);
     sh->count[j] = 0;
     for (int i = 0; i < n; i++) {
-      if (cells[i].x == 0 && cells[i].y == 0) continue;
+      Coord c = cells[i];
+      if (c.x == 0 && c.y == 0) continue;
       int slot = 0;
-      while (slot < sh->offsets && (sh->offset[slot].x != cells[i].x || sh->offset[slot].y != cells[i].y)) slot++;
-      if (slot == sh->offsets) sh->offset[sh->offsets++] = cells[i];
+      while (slot < sh->offsets && (sh->offset[slot].x != c.x || sh->offset[slot].y != c.y)) slot++;
+      if (slot == sh->offsets) sh->offset[sh->offsets++] = c;
       sh->slot[j][sh->count[j]] = slot;
       sh->corner[j][sh->count[j]++] = corner[i];
     }

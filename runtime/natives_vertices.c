@@ -37,7 +37,8 @@ Value native_corner_tile(Vm *vm, Value *args) {
   }
   /* a name is a move text: cut short, two tiles could read the same */
   if (strlen(name) >= sizeof t.name) {
-    vm_error(vm, "corner_tile: tile name \"%s\" is longer than %d bytes", name, (int)sizeof t.name - 1);
+    vm_error(vm, "corner_tile: tile name \"%s\" is longer than %d bytes", name,
+             (int)sizeof t.name - 1);
     return 0;
   }
   strcpy(t.name, name);
@@ -174,4 +175,6 @@ bool corner_turn_ok(Vm *vm, const Board *b, const TileDef *t, Placement p) {
 
 /* pl.turn: how many corners clockwise the placement turns its tile (the
  * orientation, which for a corner tile is nothing else). */
-Value native_pl_turn(Vm *vm, Value *args) { return (void)vm, placement_unpack(args[0]).orientation; }
+Value native_pl_turn(Vm *vm, Value *args) {
+  return (void)vm, placement_unpack(args[0]).orientation;
+}

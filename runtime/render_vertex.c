@@ -30,7 +30,8 @@ typedef struct Canvas {
 
 static void canvas_put(Canvas *c, int line, int col, const char *s) {
   for (; *s; s++, col++)
-    if (line >= 0 && line < c->lines && col >= 0 && col < c->cols) c->text[line * c->cols + col] = *s;
+    if (line >= 0 && line < c->lines && col >= 0 && col < c->cols)
+      c->text[line * c->cols + col] = *s;
 }
 
 static bool closed(const Board *b, Vertex v) {

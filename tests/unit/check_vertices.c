@@ -147,7 +147,8 @@ static void random_tiles(int g, TileDef *tiles) {
   for (int i = 0; i < TILE_COUNT; i++) {
     TileDef t = {.cell_count = 1, .corner_count = (uint8_t)corners_of(g)};
     t.corner_turn = (uint8_t)(g == GRID_HEX ? hex_steps[rand() % 4] : square_steps[rand() % 3]);
-    for (int j = 0; j < t.corner_count; j++) t.corner[j] = (int16_t)(rand() % 4 ? rand() % 3 + 1 : -1);
+    for (int j = 0; j < t.corner_count; j++)
+      t.corner[j] = (int16_t)(rand() % 4 ? rand() % 3 + 1 : -1);
     tiles[i] = t;
   }
 }
