@@ -6,24 +6,36 @@
 
 #include "vertices.h"
 
-/* The canonical order of sites: by row, then column. */
-static bool before(Coord a, Coord b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
+/* The occupied box grown by one cell on every side, as a direct index:
+ * the top entry at each cell, -1 empty, BOX_SITE for an empty cell beside
+ * a tile. Every site and every cell that touches one lies inside it or is
+ * empty; scanning it row by row lists the sites in canonical order, with
+ * no sort and no hash look-up. */
+enum { BOX_SITE = -2 };
+typedef struct Box {
+  int x0, y0, w, h;
+  int32_t *cell;
+} Box;
 
-/* Adds c to the sites out[0..n-1], kept in order (row, then column) and
- * each cell once; returns the new count. Binary search and a short move:
- * the sites are few next to the candidates (each site is beside several
- * tiles), and nothing is allocated (a playout asks at every decision). */
-static int insert_site(CornerSite *out, int n, Coord c) {
-  int lo = 0, hi = n;
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (before(out[mid].at, c)) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo < n && out[lo].at.x == c.x && out[lo].at.y == c.y) return n;
-  memmove(&out[lo + 1], &out[lo], sizeof *out * (size_t)(n - lo));
-  out[lo].at = c;
-  return n + 1;
+static void box_of(const Board *b, int32_t *scratch, Box *box) {
+  box->x0 = b->min_x - 1, box->y0 = b->min_y - 1;
+  box->w = b->max_x - b->min_x + 3, box->h = b->max_y - b->min_y + 3;
+  box->cell = scratch;
+}
+
+static int32_t *box_at(const Box *box, Coord c) {
+  unsigned x = (unsigned)(c.x - box->x0), y = (unsigned)(c.y - box->y0);
+  return x < (unsigned)box->w && y < (unsigned)box->h ? &box->cell[y * (unsigned)box->w + x] : NULL;
+}
+
+static int box_entry(const Box *box, Coord c) {
+  const int32_t *at = box_at(box, c);
+  return at ? *at : -1;
+}
+
+size_t board_corner_scratch(const Board *b) {
+  if (b->count == 0) return sizeof(int32_t);
+  return sizeof(int32_t) * (size_t)(b->max_x - b->min_x + 3) * (size_t)(b->max_y - b->min_y + 3);
 }
 
 /* Which cells share each corner of a cell, as offsets from it (the same
@@ -59,11 +71,12 @@ static void shares_of(GridKind g, Shares *sh) {
 }
 
 /* What the tiles around the site demand at each of its corners. */
-static void demands(const Board *b, const TileDef *tiles, const Shares *sh, CornerSite *site) {
+static void demands(const Box *box, const Board *b, const TileDef *tiles, const Shares *sh,
+                    CornerSite *site) {
   const BoardCell *around[8];
   for (int k = 0; k < sh->offsets; k++) {
-    int e = board_top(b, (Coord){(int16_t)(site->at.x + sh->offset[k].x),
-                                 (int16_t)(site->at.y + sh->offset[k].y)});
+    int e = box_entry(box, (Coord){(int16_t)(site->at.x + sh->offset[k].x),
+                                   (int16_t)(site->at.y + sh->offset[k].y)});
     around[k] = e < 0 ? NULL : board_cell(b, e);
   }
   for (int j = 0; j < sh->corners; j++) {
@@ -80,29 +93,52 @@ static void demands(const Board *b, const TileDef *tiles, const Shares *sh, Corn
   }
 }
 
-static bool may_hold(const Board *b, Coord c) {
-  if (board_top(b, c) >= 0) return false;
+static bool in_reach(const Board *b, Coord c) {
   if (b->spec.bound == BOARD_BOUND_FIXED) return board_in_bounds(b, c);
   if (b->spec.bound == BOARD_BOUND_WINDOW) return board_fits_window(b, &c, 1);
   return true;
 }
 
-int board_corner_sites(const Board *b, const TileDef *tiles, CornerSite *out) {
+/* The box filled: top entries (a later entry at a cell lies above an
+ * earlier one), then the empty neighbours of each as sites. */
+static void box_fill(const Board *b, Box *box) {
   GridKind g = (GridKind)b->spec.grid;
-  int n = 0;
-  if (b->count == 0) n = insert_site(out, n, (Coord){0, 0});
+  memset(box->cell, 0xff, sizeof *box->cell * (size_t)box->w * (size_t)box->h); /* all -1 */
   for (int e = 0; e < b->count; e++) {
     const BoardCell *cell = board_cell(b, e);
-    for (int d = 0; d < grid_dir_count(g); d++)
-      n = insert_site(out, n, grid_step(g, (Coord){cell->x, cell->y}, d));
+    *box_at(box, (Coord){cell->x, cell->y}) = e;
   }
-  int kept = 0; /* where a tile may go */
-  for (int i = 0; i < n; i++)
-    if (may_hold(b, out[i].at)) out[kept++] = out[i];
+  for (int e = 0; e < b->count; e++) {
+    const BoardCell *cell = board_cell(b, e);
+    for (int d = 0; d < grid_dir_count(g); d++) {
+      int32_t *at = box_at(box, grid_step(g, (Coord){cell->x, cell->y}, d));
+      if (*at == -1) *at = BOX_SITE;
+    }
+  }
+}
+
+int board_corner_sites(const Board *b, const TileDef *tiles, CornerSite *out, int32_t *scratch) {
+  if (b->count == 0) {
+    Coord origin = {0, 0};
+    if (!in_reach(b, origin)) return 0;
+    out[0].at = origin;
+    for (int j = 0; j < TILE_MAX_CORNERS; j++) out[0].demand[j] = CORNER_FREE;
+    return 1;
+  }
+  Box box;
+  box_of(b, scratch, &box);
+  box_fill(b, &box);
   Shares sh;
-  shares_of(g, &sh);
-  for (int i = 0; i < kept; i++) demands(b, tiles, &sh, &out[i]);
-  return kept;
+  shares_of((GridKind)b->spec.grid, &sh);
+  int n = 0;
+  for (int y = 0; y < box.h; y++)
+    for (int x = 0; x < box.w; x++) {
+      Coord c = {(int16_t)(box.x0 + x), (int16_t)(box.y0 + y)};
+      if (box.cell[y * box.w + x] != BOX_SITE || !in_reach(b, c)) continue;
+      out[n].at = c;
+      demands(&box, b, tiles, &sh, &out[n++]);
+    }
+  return n;
 }
 
 /* A tile's distinct turns (multiples of corner_turn, ascending; of turns
@@ -137,12 +173,12 @@ static bool fits(const CornerSite *site, const TileTurns *tt, int i, int n) {
 }
 
 int board_corner_placements(const Board *b, const TileDef *tiles, const int *ids, int n,
-                            CornerSite *sites, int64_t *packed, int cap) {
+                            CornerSite *sites, int32_t *scratch, int64_t *packed, int cap) {
   GridKind g = (GridKind)b->spec.grid;
   int corners = vertex_corner_count(g);
   for (int i = 0; i < n; i++)
     if (tiles[ids[i]].corner_count != corners) return -(i + 1);
-  int count = board_corner_sites(b, tiles, sites), written = 0;
+  int count = board_corner_sites(b, tiles, sites, scratch), written = 0;
   for (int i = 0; i < n; i++) {
     TileTurns tt;
     tile_turns(&tiles[ids[i]], &tt);

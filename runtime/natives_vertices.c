@@ -124,13 +124,14 @@ Value native_corner_placements(Vm *vm, Value *args) {
   CornerSite *sites = vm_scratch(vm, sizeof *sites * (size_t)(6 * b->count + 1));
   size_t cap = (size_t)(n ? n : 1) * (size_t)(6 * b->count + 1) * TILE_MAX_CORNERS;
   int64_t *packed = vm_scratch(vm, sizeof *packed * cap);
-  if (!ids || !sites || !packed) return 0;
+  int32_t *box = vm_scratch(vm, board_corner_scratch(b));
+  if (!ids || !sites || !packed || !box) return 0;
   for (int32_t i = 0; i < n; i++) {
     Value t = vm_list_items(vm, args[1])[i];
     if (!vm_tile(vm, t)) return 0;
     ids[i] = (int)t;
   }
-  int count = board_corner_placements(b, vm_tiles(vm), ids, n, sites, packed, (int)cap);
+  int count = board_corner_placements(b, vm_tiles(vm), ids, n, sites, box, packed, (int)cap);
   if (count < 0) {
     const TileDef *t = &vm_tiles(vm)[ids[-count - 1]];
     vm_error(vm, "corner_placements: tile %s has %d corners; a %s cell has %d", t->name,

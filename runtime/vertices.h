@@ -80,22 +80,24 @@ bool corner_turn_ok(struct Vm *vm, const Board *b, const TileDef *t, Placement p
  * each of its corners demands: CORNER_FREE when no tile is at that vertex,
  * the value every tile there shows, or CORNER_CONFLICT when they differ.
  * board_corner_sites writes the sites in canonical order (y, then x) and
- * returns their count; out needs room for 6 * b->count + 1. */
+ * returns their count; out needs room for 6 * b->count + 1, scratch for
+ * board_corner_scratch(b) bytes (a direct index over the occupied box). */
 enum { CORNER_FREE = INT16_MIN, CORNER_CONFLICT = INT16_MIN + 1 };
 typedef struct CornerSite {
   Coord at;
   int16_t demand[TILE_MAX_CORNERS];
 } CornerSite;
-int board_corner_sites(const Board *b, const TileDef *tiles, CornerSite *out);
+size_t board_corner_scratch(const Board *b);
+int board_corner_sites(const Board *b, const TileDef *tiles, CornerSite *out, int32_t *scratch);
 /* The legal placements of the corner tiles ids[0..n-1] (level 0), packed
  * (placement_pack): tile in the given order, then site, then turn — the
  * multiples of the tile's corner_turn, ascending, of turns showing the same
  * values only the first — where the tile shows exactly the demanded value
  * (blank corners included) at every corner a tile is already at. sites
- * needs room as for board_corner_sites. Writes at most cap; returns the
+ * and scratch need room as for board_corner_sites. Writes at most cap; returns the
  * count, -(i + 1) when ids[i] is not a corner tile of this grid. */
 int board_corner_placements(const Board *b, const TileDef *tiles, const int *ids, int n,
-                            CornerSite *sites, int64_t *packed, int cap);
+                            CornerSite *sites, int32_t *scratch, int64_t *packed, int cap);
 
 /* Hole detection: the vertices of class `cls` among c's corners (in corner
  * order) whose every surrounding cell is occupied — the holes a tile placed

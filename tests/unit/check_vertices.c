@@ -184,16 +184,17 @@ static bool naive_touches(const Model *m, Coord c) {
   return false;
 }
 
-/* The naive enumeration: tile, then cell by row and column, then turn. */
+/* The naive enumeration: tile, then cell by row and column (within
+ * 0..side-1 when side > 0), then turn. */
 static int naive_placements(const Model *m, const TileDef *tiles, const int *ids, int nids,
-                            int64_t *out) {
+                            int side, int64_t *out) {
   int count = 0;
   for (int i = 0; i < nids; i++) {
     const TileDef *t = &tiles[ids[i]];
     for (int y = -30; y <= 30; y++)
       for (int x = -30; x <= 30; x++) {
         Coord c = {(int16_t)x, (int16_t)y};
-        if (naive_occupied(m, c)) continue;
+        if (naive_occupied(m, c) || (side && (x < 0 || y < 0 || x >= side || y >= side))) continue;
         if (m->n ? !naive_touches(m, c) : (x != 0 || y != 0)) continue;
         for (int k = 0; k < t->corner_count; k += t->corner_turn) {
           bool repeat = false;
@@ -218,13 +219,18 @@ static int naive_placements(const Model *m, const TileDef *tiles, const int *ids
   return count;
 }
 
-static Board *new_board(int g) {
-  BoardSpec spec = {.grid = (uint8_t)g, .levels = 1, .capacity = 64};
+/* side 0: unbounded; else a fixed side x side board */
+static Board *new_sized_board(int g, int side) {
+  BoardSpec spec = {.grid = (uint8_t)g, .levels = 1, .capacity = 64,
+                    .bound = side ? BOARD_BOUND_FIXED : BOARD_BOUND_NONE,
+                    .w = (int16_t)side, .h = (int16_t)side};
   Board *b = malloc(board_bytes(&spec));
   ck_assert_ptr_nonnull(b);
   board_init(b, &spec);
   return b;
 }
+
+static Board *new_board(int g) { return new_sized_board(g, 0); }
 
 static void put_both(Board *b, Model *m, const TileDef *tiles, int tile, Coord c, int turn) {
   Placement p = {.tile = tile, .at = c, .orientation = turn, .grid = m->g};
@@ -242,25 +248,27 @@ static int pick_ids(int *ids) {
 /* Grows a board by legal moves (chosen from the real enumeration, checked
  * against the naive one at every step), sometimes by a tile put anywhere
  * beside the others regardless of its corners (so demands conflict). */
-static void differential_placements(int g, unsigned seed) {
+static void differential_placements(int g, int side, unsigned seed) {
   srand(seed);
   TileDef tiles[TILE_COUNT];
   random_tiles(g, tiles);
-  Board *b = new_board(g);
+  Board *b = new_sized_board(g, side);
   Model m = {.g = g};
   static int64_t got[4096], want[4096];
   CornerSite sites[6 * 64 + 1];
+  static int32_t box[200 * 200];
   while (m.n < 40) {
     int ids[4], nids = pick_ids(ids);
-    int n = board_corner_placements(b, tiles, ids, nids, sites, got, 4096);
-    int w = naive_placements(&m, tiles, ids, nids, want);
+    ck_assert_uint_le(board_corner_scratch(b), sizeof box);
+    int n = board_corner_placements(b, tiles, ids, nids, sites, box, got, 4096);
+    int w = naive_placements(&m, tiles, ids, nids, side, want);
     ck_assert_int_eq(n, w);
     for (int i = 0; i < n; i++) ck_assert(got[i] == want[i]);
     if (n > 0 && rand() % 5) {
       Placement p = placement_unpack(got[rand() % n]);
       put_both(b, &m, tiles, p.tile, p.at, p.orientation);
     } else {
-      int s = board_corner_sites(b, tiles, sites);
+      int s = board_corner_sites(b, tiles, sites, box);
       if (s == 0) break;
       put_both(b, &m, tiles, rand() % TILE_COUNT, sites[rand() % s].at, rand() % corners_of(g));
     }
@@ -269,12 +277,14 @@ static void differential_placements(int g, unsigned seed) {
 }
 
 START_TEST(test_differential_hex_placements) {
-  for (unsigned seed = 1; seed <= 30; seed++) differential_placements(GRID_HEX, seed);
+  for (unsigned seed = 1; seed <= 30; seed++) differential_placements(GRID_HEX, 0, seed);
+  for (unsigned seed = 1; seed <= 10; seed++) differential_placements(GRID_HEX, 5, seed);
 }
 END_TEST
 
 START_TEST(test_differential_square_placements) {
-  for (unsigned seed = 1; seed <= 30; seed++) differential_placements(GRID_SQUARE, seed);
+  for (unsigned seed = 1; seed <= 30; seed++) differential_placements(GRID_SQUARE, 0, seed);
+  for (unsigned seed = 1; seed <= 10; seed++) differential_placements(GRID_SQUARE, 5, seed);
 }
 END_TEST
 
@@ -322,10 +332,11 @@ static void differential_holes(int g, unsigned seed) {
   Model m = {.g = g};
   static int64_t got[4096];
   CornerSite sites[6 * 64 + 1];
+  static int32_t box[200 * 200];
   int all[TILE_COUNT];
   for (int i = 0; i < TILE_COUNT; i++) all[i] = i;
   while (m.n < 50) {
-    int n = board_corner_placements(b, tiles, all, TILE_COUNT, sites, got, 4096);
+    int n = board_corner_placements(b, tiles, all, TILE_COUNT, sites, box, got, 4096);
     if (n == 0) break;
     Placement p = placement_unpack(got[rand() % n]);
     put_both(b, &m, tiles, p.tile, p.at, p.orientation);
