@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/holomino_trace_check.py TRACE... — re-checks Holomino traces from
+"""tests/independent/holomino_check.py TRACE... — re-checks Holomino traces from
 their observations alone, knowing only the rules digest
 (../shared/rules/holomino.md) and pixel geometry, nothing of tessera's:
 
