@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/run_golden_broken_test.sh TESSERA FILE — proves `tessera replay` fails
 # on a corrupted trace (tests/golden/broken/, made by tools/golden.sh): runs
-# `tessera replay NAME.jsonl` in FILE's directory and expects exit status 1 and
+# `tessera replay [OPTIONS] NAME.jsonl` in FILE's directory (OPTIONS: the first
+# line of NAME.args when there is one) and expects exit status 1 and
 # a stderr line containing the text in NAME.expect (e.g.
 # `wrong-hash.jsonl:4: step 2: hash differs: expected 0000000000000000, got `).
 set -uo pipefail
@@ -19,10 +20,12 @@ if [[ ! -r $file || ! -r $expect_file ]]; then
   exit 1
 fi
 IFS= read -r want <"$expect_file"
+options=() # NAME.args: options for `tessera replay` (e.g. --strict)
+[[ -r $dir/${name%.jsonl}.args ]] && read -r -a options <"$dir/${name%.jsonl}.args"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-(cd "$dir" && exec timeout "${TESSERA_TEST_TIMEOUT:-60}" "$tessera" replay "$name") \
+(cd "$dir" && exec timeout "${TESSERA_TEST_TIMEOUT:-60}" "$tessera" replay "${options[@]}" "$name") \
   </dev/null >"$tmp/out" 2>"$tmp/err"
 status=$?
 
@@ -35,7 +38,7 @@ if [[ ${#problems[@]} -eq 0 ]]; then
   exit 0
 fi
 echo "FAIL $file"
-echo "  command: (cd $dir && $tessera replay $name </dev/null)"
+echo "  command: (cd $dir && $tessera replay ${options[*]} $name </dev/null)"
 for p in "${problems[@]}"; do echo "  - $p"; done
 echo "  --- stdout ---"
 sed 's/^/  | /' "$tmp/out"

@@ -10,9 +10,14 @@
 
 #include "cli.h"
 #include "json.h"
+#include "trace_rules.h"
+
+static void write_header(Trace *t, const TsProgram *p, const char *file, const char *path, const char *id,
+                         const StrList *variants, const TsState *s, const Agent *agents, uint64_t seed);
 
 struct Trace {
   FILE *out;
+  char *path;        /* the trace's own path: `file` is written relative to its folder */
   char *observation; /* reused between steps; grows as needed */
   size_t cap;
 };
@@ -20,8 +25,11 @@ struct Trace {
 Trace *trace_open(const char *path, char *err, size_t errlen) {
   Trace *t = calloc(1, sizeof *t);
   if (t) t->out = fopen(path, "w");
-  if (!t || !t->out) {
+  if (t) t->path = strdup(path);
+  if (!t || !t->out || !t->path) {
     snprintf(err, errlen, "cannot write trace '%s': %s", path, strerror(errno));
+    if (t && t->out) fclose(t->out);
+    if (t) free(t->path);
     free(t);
     return NULL;
   }
@@ -47,13 +55,20 @@ static char *game_id(const char *file) {
 
 void trace_header(Trace *t, const TsProgram *p, const char *file, const StrList *variants,
                   const TsState *s, const Agent *agents, uint64_t seed) {
-  char *id = game_id(file);
-  trace_header_as(t, p, file, id, variants, s, agents, seed);
+  char *id = game_id(file), *relative = trace_relative_file(t->path, file);
+  write_header(t, p, relative ? relative : file, file, id, variants, s, agents, seed);
+  free(relative);
   free(id);
 }
 
 void trace_header_as(Trace *t, const TsProgram *p, const char *file, const char *id, const StrList *variants,
                      const TsState *s, const Agent *agents, uint64_t seed) {
+  write_header(t, p, file, NULL, id, variants, s, agents, seed);
+}
+
+/* `file` as the header says it; `path` the rule file to hash (NULL: none). */
+static void write_header(Trace *t, const TsProgram *p, const char *file, const char *path, const char *id,
+                         const StrList *variants, const TsState *s, const Agent *agents, uint64_t seed) {
   fputs("{\"tessera_trace\":1,\"game\":", t->out);
   json_string(t->out, ts_program_name(p));
   fputs(",\"file\":", t->out);
@@ -70,6 +85,8 @@ void trace_header_as(Trace *t, const TsProgram *p, const char *file, const char 
   }
   fprintf(t->out, "],\"seed\":%" PRIu64 ",\"game_id\":", seed);
   json_string(t->out, id);
+  char hash[17];
+  if (path && trace_rules_hash(path, hash)) fprintf(t->out, ",\"rules_hash\":\"%s\"", hash);
   fputs("}\n", t->out);
 }
 
@@ -131,7 +148,7 @@ void trace_final(Trace *t, const TsState *s, int steps, const char *error) {
   json_ranking(t->out, s);
   fputs(",\"error\":", t->out);
   json_string(t->out, error);
-  fputs("}\n", t->out);
+  fprintf(t->out, ",\"observation\":%s}\n", observation(t, s));
 }
 
 bool trace_close(Trace *t) {
@@ -139,6 +156,7 @@ bool trace_close(Trace *t) {
   bool ok = !ferror(t->out);
   ok = fclose(t->out) == 0 && ok;
   free(t->observation);
+  free(t->path);
   free(t);
   return ok;
 }
