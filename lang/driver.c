@@ -29,6 +29,20 @@ static bool already_loaded(const Ast *ast, const char *path) {
   return false;
 }
 
+/* `extends NAME` finds NAME.tess beside the extending file first, so that a
+ * designer's own folder (rule files and their tests side by side) works as
+ * the games directory does; `path` is left alone when there is none. */
+static void beside_file(const char *file, const char *name, char *path, size_t cap) {
+  const char *slash = strrchr(file, '/');
+  char candidate[4096];
+  snprintf(candidate, sizeof candidate, "%.*s%s.tess", slash ? (int)(slash - file + 1) : 0, file, name);
+  if (strcmp(candidate, file) == 0) return; /* a file extending its own name: the games directory's */
+  FILE *probe = fopen(candidate, "r");
+  if (!probe) return;
+  fclose(probe);
+  snprintf(path, cap, "%s", candidate);
+}
+
 /* Follows `import` and `extends` declarations, including those of the
  * files they bring in (the decl list grows while we walk it). */
 static void load_dependencies(Ast *ast, const char *stdlib_dir, const char *games_dir, Diags *d) {
@@ -37,6 +51,7 @@ static void load_dependencies(Ast *ast, const char *stdlib_dir, const char *game
     if (n->kind != N_IMPORT && n->kind != N_EXTENDS) continue;
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.tess", n->kind == N_IMPORT ? stdlib_dir : games_dir, n->name);
+    if (n->kind == N_EXTENDS) beside_file(ast->files[n->file].path, n->name, path, sizeof path);
     if (already_loaded(ast, path)) continue;
     FILE *probe = fopen(path, "r");
     if (!probe) {

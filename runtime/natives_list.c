@@ -297,10 +297,17 @@ Value native_random(Vm *vm, Value *args) {
   return (Value)vm_random(vm, (uint64_t)args[0]);
 }
 
+static const char *print_prefix;
+
+void ts_set_print_prefix(const char *prefix) {
+  print_prefix = prefix;
+}
+
 /* args[1] is the hidden type code the compiler appends (a string index). */
 Value native_print(Vm *vm, Value *args) {
   char text[FORMAT_CAP];
   vm_format_value(vm, vm_string(vm, args[1]), args[0], text, sizeof text);
+  if (print_prefix) fputs(print_prefix, stdout);
   puts(text);
   fflush(stdout);
   return 0;

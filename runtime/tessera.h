@@ -108,4 +108,9 @@ typedef struct TsLimits {
 } TsLimits;
 void ts_set_limits(TsState *s, TsLimits limits);
 
+/* Text written before every line a rule file's `print` writes (NULL: none;
+ * the default). `tessera test` marks printed lines so, to tell them from the
+ * CLI's own output. Process-wide; `prefix` must outlive its use. */
+void ts_set_print_prefix(const char *prefix);
+
 #endif
