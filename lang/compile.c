@@ -343,14 +343,21 @@ static void call(Compiler *c, Node *n) {
     op1(c, list.kind == BIND_LOCAL ? BC_LEN_LOCAL : BC_LEN_GLOBAL, (int32_t)list.value);
     return;
   }
-  int argc = n->list.count;
-  for (int i = 0; i < n->list.count; i++) {
+  int first = 0;
+  for (; n->ival == NATIVE_print && first < n->list.count - 1; first++) { /* print(a, b, c): a and b */
+    expr(c, n->list.items[first]);
+    emit_int(c, type_code_string(c, n->list.items[first]->type));
+    at(c, n);
+    op2(c, BC_NATIVE, NATIVE_print_part, 2);
+  }
+  int argc = n->list.count - first;
+  for (int i = first; i < n->list.count; i++) {
     Node *a = n->list.items[i];
     if (a->kind == N_NAME && a->sym && a->sym->kind == SYM_FN) emit_int(c, a->sym->index);
     else expr(c, a);
   }
   if (n->ival2) { /* the native formats its argument: pass the type code */
-    emit_int(c, type_code_string(c, n->list.items[0]->type));
+    emit_int(c, type_code_string(c, n->list.items[first]->type));
     argc++;
   }
   at(c, n);

@@ -6,6 +6,7 @@
  * allocates its result first and only then fetches the pointers it copies
  * between. A copy keeps the source's refs flag, since its elements are of
  * the same type. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,16 +299,30 @@ Value native_random(Vm *vm, Value *args) {
 }
 
 static const char *print_prefix;
+static bool print_mid_line; /* after print_part: the line is begun */
 
 void ts_set_print_prefix(const char *prefix) {
   print_prefix = prefix;
+}
+
+/* `print(a, b, c)` prints a and b with print_part, then c with print:
+ * one line, values separated by spaces. */
+Value native_print_part(Vm *vm, Value *args) {
+  char text[FORMAT_CAP];
+  vm_format_value(vm, vm_string(vm, args[1]), args[0], text, sizeof text);
+  if (print_prefix && !print_mid_line) fputs(print_prefix, stdout);
+  fputs(text, stdout);
+  putchar(' ');
+  print_mid_line = true;
+  return 0;
 }
 
 /* args[1] is the hidden type code the compiler appends (a string index). */
 Value native_print(Vm *vm, Value *args) {
   char text[FORMAT_CAP];
   vm_format_value(vm, vm_string(vm, args[1]), args[0], text, sizeof text);
-  if (print_prefix) fputs(print_prefix, stdout);
+  if (print_prefix && !print_mid_line) fputs(print_prefix, stdout);
+  print_mid_line = false;
   puts(text);
   fflush(stdout);
   return 0;

@@ -35,7 +35,8 @@ expect_output() {
 
 designer=$tmp/mygames
 mkdir -p "$designer"
-cp "$root/games/hegemino.tess" "$root/tests/scripts/games/hegemino_bonus.tess" "$designer/"
+cp "$root/games/hegemino.tess" "$root/tests/scripts/games/hegemino_bonus.tess" \
+  "$root/tests/scripts/games/hegemino_centre_bonus.tess" "$designer/"
 # The golden is recorded in the designer's folder, from the copy: its header
 # names hegemino.tess relative to the trace (seed 1, 3 players: the centre
 # bonus fires).
@@ -43,16 +44,19 @@ cp "$root/games/hegemino.tess" "$root/tests/scripts/games/hegemino_bonus.tess" "
   --trace centre.jsonl >/dev/null) || fail "cannot record the golden"
 grep -q '"file":"hegemino.tess"' "$designer/centre.jsonl" || fail "the header's file is not relative to the trace"
 
-expect_output "the copy" 0 "2 tests passed" "$tessera" test "$designer"
+expect_output "the copy" 0 "3 tests passed" "$tessera" test "$designer"
 
 sed -i '/at_box_centre(bb, c) {/{n;s/n += 5/n += 6/}' "$designer/hegemino.tess"
 grep -q 'n += 6' "$designer/hegemino.tess" || fail "the centre bonus was not changed (has hegemino.tess changed?)"
 start=$(date +%s%N)
 expect_output "centre bonus 6: the rule-file test" 1 'hegemino_bonus.tess:7: expected "10", got "11"' \
   "$tessera" test "$designer"
+expect_output "centre bonus 6: the bonus by name" 1 \
+  'hegemino_centre_bonus.tess:28: expected "complete + centre bonus: 10", got "complete + centre bonus: 11"' \
+  "$tessera" test "$designer"
 expect_output "centre bonus 6: the golden" 1 'centre.jsonl:71: final: score of P3 differs: expected 34, got 35' \
   "$tessera" test "$designer"
-elapsed_ms=$((($(date +%s%N) - start) / 1000000 / 2))
+elapsed_ms=$((($(date +%s%N) - start) / 1000000 / 3))
 [[ $elapsed_ms -lt 1000 ]] || fail "tessera test took ${elapsed_ms} ms (wanted under 1000)"
 # Replay says which file it replayed; --rules replays another.
 expect_output "replay names its file" 1 "final: score of P3 differs" "$tessera" replay "$designer/centre.jsonl"

@@ -383,20 +383,29 @@ static void step_changes(const TraceStep *a, const TraceStep *b, Diffs *d) {
   obs_diff(a->observation, b->observation, d);
 }
 
-static void print_scores_change(const char *path, const TraceFinal *a, const TraceFinal *b) {
-  if (!a || !b) return;
+/* The final line's changes: its observation (the state after the last
+ * move) and the scores. Returns whether anything changed. */
+static bool print_final_changes(const char *path, const TraceFinal *a, const TraceFinal *b) {
+  if (!a || !b) return a != b;
+  Diffs d = {.max = 3};
+  if (a->observation && b->observation) obs_diff(a->observation, b->observation, &d);
+  for (int k = 0; k < d.count; k++) printf("%s: final: %s\n", path, d.lines[k]);
+  bool changed = d.count > 0;
+  diffs_free(&d);
   bool same = a->score_count == b->score_count;
   for (int i = 0; same && i < a->score_count; i++) same = a->scores[i] == b->scores[i];
-  if (same) return;
+  if (same) return changed;
   printf("%s: final: scores [", path);
   for (int i = 0; i < a->score_count; i++) printf("%s%" PRId64, i ? "," : "", a->scores[i]);
   printf("] -> [");
   for (int i = 0; i < b->score_count; i++) printf("%s%" PRId64, i ? "," : "", b->scores[i]);
   printf("]\n");
+  return true;
 }
 
 /* Prints what differs between the old and the new trace, step by step and
- * field by field (at most `shown` lines), then returns the steps changed. */
+ * field by field (at most SHOWN lines), then the final line's changes;
+ * returns the steps changed (+1 when the final line changed). */
 static int print_changes(const char *path, const TraceLines *old, const TraceLines *fresh) {
   enum { SHOWN = 20, PER_STEP = 3 };
   int steps = old->count > fresh->count ? old->count : fresh->count, changed = 0, printed = 0, first = -1;
@@ -413,9 +422,9 @@ static int print_changes(const char *path, const TraceLines *old, const TraceLin
     if (d.more && printed < SHOWN) printf("%s: step %d: ... and %d more differences\n", path, i, d.more);
     diffs_free(&d);
   }
-  print_scores_change(path, final_of(old), final_of(fresh));
+  bool final_changed = print_final_changes(path, final_of(old), final_of(fresh));
   if (changed) printf("%s: %d step%s changed, the first at step %d\n", path, changed, changed == 1 ? "" : "s", first);
-  return changed;
+  return changed + final_changed;
 }
 
 /* Plays the header's match again with its agents, tracing it to `out_path`,
