@@ -82,5 +82,6 @@ int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_test(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
 
 #endif

@@ -19,6 +19,7 @@ static const Command commands[] = {
     {"run", cmd_run, "play many seeded matches between machine agents"},
     {"replay", cmd_replay, "replay traces and report where the engine differs (golden tests)"},
     {"test", cmd_test, "run rule-file tests and golden playthroughs in files and folders"},
+    {"perft", cmd_perft, "count the nodes of a game's decision tree from a seeded start"},
     {"bench", cmd_bench, "measure random playouts (against a C baseline when there is one)"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof *commands };
