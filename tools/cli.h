@@ -83,5 +83,6 @@ int cmd_bench(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 
 #endif

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "game_args.h"
 
 static const char usage[] =
     "usage: tessera perft GAME [--seed S] [--depth N] [--variant a,b] [--players N] [--divide]\n"
@@ -22,40 +23,28 @@ static const char usage[] =
     "below it (to find which move's subtree changed).\n";
 
 typedef struct PerftArgs {
-  const char *game, *variants, *players;
-  uint64_t seed;
+  GameArgs g;
   long depth;
   bool divide;
 } PerftArgs;
 
 static int parse_args(int argc, char **argv, PerftArgs *a) {
-  int status;
   enum { HELP, DEPTH, VARIANT, PLAYERS, SEED, DIVIDE };
   static const OptSpec specs[] = {{"--help", "-h", false},   {"--depth", "-d", true}, {"--variant", NULL, true},
                                   {"--players", NULL, true}, {"--seed", NULL, true},  {"--divide", NULL, false}};
   OptParser op;
   opt_init(&op, argc, argv, specs, 6);
-  a->seed = 1;
+  a->g.seed = 1;
   a->depth = 3;
-  for (int o; (o = opt_next(&op)) != OPT_END;) {
-    switch (o) {
-    case OPT_BAD: return cli_bad_option(&op);
-    case HELP: fputs(usage, stdout); return -1;
-    case VARIANT: a->variants = op.value; break;
-    case PLAYERS: a->players = op.value; break;
-    case DIVIDE: a->divide = true; break;
-    case DEPTH:
-      if (!opt_parse_int(op.value, 1, 64, &a->depth))
-        return cli_fail(EXIT_USAGE, "--depth wants a number from 1 to 64, got '%s'", op.value);
-      break;
-    case SEED:
-      if ((status = cli_parse_seed(op.value, &a->seed))) return status;
-      break;
-    default:
-      if ((status = cli_take_game("perft", &a->game, op.value))) return status;
-    }
+  for (int o, status; (o = opt_next(&op)) != OPT_END;) {
+    if (o == OPT_BAD) return cli_bad_option(&op);
+    if (o == HELP) return fputs(usage, stdout), -1;
+    if (o == DIVIDE) a->divide = true;
+    else if (o == DEPTH && !opt_parse_int(op.value, 1, 64, &a->depth))
+      return cli_fail(EXIT_USAGE, "--depth wants a number from 1 to 64, got '%s'", op.value);
+    else if (o != DEPTH && (status = game_args_take(&a->g, "perft", &op, o)) != 0) return status;
   }
-  return cli_need_game("perft", a->game);
+  return cli_need_game("perft", a->g.game);
 }
 
 /* Counts per depth: nodes[d] states after d decisions, over[d] of them
@@ -99,10 +88,10 @@ int cmd_perft(int argc, char **argv) {
   int status = parse_args(argc, argv, &a);
   if (status) return status < 0 ? 0 : status;
   Session session;
-  if ((status = session_open(&session, a.game, a.variants, a.players, false))) return status;
+  if ((status = session_open(&session, a.g.game, a.g.variants, a.g.players, false))) return status;
   char err[512] = "";
   TsState *level[66] = {0};
-  level[0] = ts_new_game(session.program, session.players, a.seed, err, sizeof err);
+  level[0] = ts_new_game(session.program, session.players, a.g.seed, err, sizeof err);
   for (int d = 1; level[0] && d <= a.depth; d++) level[d] = ts_clone(level[0]);
   if (!level[0]) status = cli_fail(1, "cannot start %s: %s", ts_program_name(session.program), err);
   if (!status) {
@@ -112,8 +101,8 @@ int cmd_perft(int argc, char **argv) {
     walk(level, 0, (int)a.depth, &c);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    printf("perft %s, %d players, seed %" PRIu64 "%s%s\n", ts_program_name(session.program), session.players, a.seed,
-           a.variants ? ", variants " : "", a.variants ? a.variants : "");
+    printf("perft %s, %d players, seed %" PRIu64 "%s%s\n", ts_program_name(session.program), session.players, a.g.seed,
+           a.g.variants ? ", variants " : "", a.g.variants ? a.g.variants : "");
     int64_t total = 0;
     for (int d = 1; d <= a.depth; d++) {
       total += c.nodes[d];

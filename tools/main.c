@@ -20,6 +20,7 @@ static const Command commands[] = {
     {"replay", cmd_replay, "replay traces and report where the engine differs (golden tests)"},
     {"test", cmd_test, "run rule-file tests and golden playthroughs in files and folders"},
     {"perft", cmd_perft, "count the nodes of a game's decision tree from a seeded start"},
+    {"stats", cmd_stats, "balance report over many seeded matches (wins, scores, lengths)"},
     {"bench", cmd_bench, "measure random playouts (against a C baseline when there is one)"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof *commands };

@@ -70,21 +70,21 @@ void trace_header_as(Trace *t, const TsProgram *p, const char *file, const char 
 static void write_header(Trace *t, const TsProgram *p, const char *file, const char *path, const char *id,
                          const StrList *variants, const TsState *s, const Agent *agents, uint64_t seed) {
   fputs("{\"tessera_trace\":1,\"game\":", t->out);
-  json_string(t->out, ts_program_name(p));
+  json_put_string(t->out, ts_program_name(p));
   fputs(",\"file\":", t->out);
-  json_string(t->out, file);
+  json_put_string(t->out, file);
   fputs(",\"variants\":[", t->out);
   for (int i = 0; variants && i < variants->count; i++) {
     if (i) putc(',', t->out);
-    json_string(t->out, variants->items[i]);
+    json_put_string(t->out, variants->items[i]);
   }
   fprintf(t->out, "],\"players\":%d,\"seats\":%d,\"agents\":[", ts_players(s), ts_seats(s));
   for (int i = 0; i < ts_players(s); i++) {
     if (i) putc(',', t->out);
-    json_string(t->out, agent_kind_name(agents[i].kind));
+    json_put_string(t->out, agent_kind_name(agents[i].kind));
   }
   fprintf(t->out, "],\"seed\":%" PRIu64 ",\"game_id\":", seed);
-  json_string(t->out, id);
+  json_put_string(t->out, id);
   char hash[17];
   if (path && trace_rules_hash(path, hash)) fprintf(t->out, ",\"rules_hash\":\"%s\"", hash);
   fputs("}\n", t->out);
@@ -116,10 +116,10 @@ void trace_step(Trace *t, const TsState *s, int step, int seat, int index) {
   int count = ts_legal_count(s);
   for (int i = 0; i < count; i++) {
     if (i) putc(',', t->out);
-    json_string(t->out, ts_legal_text(s, i, text, sizeof text));
+    json_put_string(t->out, ts_legal_text(s, i, text, sizeof text));
   }
   fputs("],\"move\":", t->out);
-  json_string(t->out, ts_legal_text(s, index, text, sizeof text));
+  json_put_string(t->out, ts_legal_text(s, index, text, sizeof text));
   fprintf(t->out, ",\"index\":%d}\n", index);
 }
 
@@ -147,7 +147,7 @@ void trace_final(Trace *t, const TsState *s, int steps, const char *error) {
   fputs(",\"ranking\":", t->out);
   json_ranking(t->out, s);
   fputs(",\"error\":", t->out);
-  json_string(t->out, error);
+  json_put_string(t->out, error);
   fprintf(t->out, ",\"observation\":%s}\n", observation(t, s));
 }
 
