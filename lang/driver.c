@@ -80,7 +80,11 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
     ok = check_program(ast, options->variants, options->variant_count, options->warnings, &checked, &d) && ok;
     if (ok) {
       result = calloc(1, sizeof *result);
-      result->program = compile_program(ast, &checked, (CompileFlags){options->no_inline, options->no_superinstructions});
+      /* Coverage keeps every call: an inlined body would be counted once per copy. */
+      bool coverage = options->coverage_file != NULL;
+      result->program = compile_program(
+          ast, &checked, (CompileFlags){options->no_inline || coverage, options->no_superinstructions, coverage});
+      if (options->coverage_file) result->program->coverage_out = strdup(options->coverage_file);
     }
     for (int i = 0; i < checked.fn_count; i++) free(checked.fns[i]->local_types);
     if (checked.main) free(checked.main->local_types);

@@ -30,6 +30,8 @@ typedef struct TsCompileOptions {
   bool warnings;               /* report warnings (unused declarations) */
   bool no_inline;              /* compile every call as a call (for reading bytecode) */
   bool no_superinstructions;   /* one instruction per operation (for reading bytecode) */
+  const char *coverage_file;   /* non-NULL: count which statements run (one COVER instruction
+                                  each) and append them to this file when the program is freed */
 } TsCompileOptions;
 
 /* Compiles `path`. Every diagnostic is printed to `diagnostics` (may be NULL).

@@ -18,6 +18,9 @@ enum { EXIT_USAGE = 2 };
 /* The environment variable `tessera test` sets in the processes it runs:
  * the mark printed before every line of a rule file's `print`. */
 #define TEST_PRINT_MARK_ENV "TESSERA_PRINT_MARK"
+/* ... and, with --coverage, the file the programs append their statement
+ * coverage to (TsCompileOptions.coverage_file). */
+#define TEST_COVERAGE_ENV "TESSERA_COVERAGE"
 
 /* Prints `tessera: message` to stderr; returns `status`. */
 int cli_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

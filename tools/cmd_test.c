@@ -12,11 +12,12 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "test_coverage.h"
 #include "test_run.h"
 #include "test_script.h"
 
 static const char usage[] =
-    "usage: tessera test [FILE|DIR]... [--timeout S] [--verbose]\n"
+    "usage: tessera test [FILE|DIR]... [--timeout S] [--verbose] [--coverage]\n"
     "\n"
     "Runs every test in the given files and folders (default: the current\n"
     "folder, searched recursively; hidden folders and build folders skipped):\n"
@@ -26,7 +27,8 @@ static const char usage[] =
     "A failure is one line `FILE:LINE: expected ..., got ...`; exit status 1 when\n"
     "any test fails. docs/testing.md describes the expectations.\n"
     "  --timeout S   stop each test after S seconds (default 60)\n"
-    "  --verbose     also print one line per test that passes\n";
+    "  --verbose     also print one line per test that passes\n"
+    "  --coverage    then report, per rule file, which statement lines the tests ran\n";
 
 typedef struct Run {
   int timeout;
@@ -191,10 +193,12 @@ static void test_path(const char *path, Run *run, bool named) {
 }
 
 int cmd_test(int argc, char **argv) {
-  enum { HELP, TIMEOUT, VERBOSE };
-  static const OptSpec specs[] = {{"--help", "-h", false}, {"--timeout", NULL, true}, {"--verbose", "-v", false}};
+  enum { HELP, TIMEOUT, VERBOSE, COVERAGE };
+  static const OptSpec specs[] = {{"--help", "-h", false}, {"--timeout", NULL, true}, {"--verbose", "-v", false},
+                                  {"--coverage", NULL, false}};
   OptParser op;
-  opt_init(&op, argc, argv, specs, 3);
+  opt_init(&op, argc, argv, specs, 4);
+  bool coverage = false;
   Run run = {.timeout = 60};
   const char **paths = calloc((size_t)argc + 1, sizeof *paths);
   int count_paths = 0;
@@ -207,6 +211,7 @@ int cmd_test(int argc, char **argv) {
       return o == HELP ? 0 : cli_bad_option(&op);
     }
     if (o == VERBOSE) run.verbose = true;
+    else if (o == COVERAGE) coverage = true;
     else if (o == TIMEOUT) {
       if (!opt_parse_int(op.value, 1, 86400, &timeout)) {
         free(paths);
@@ -216,12 +221,21 @@ int cmd_test(int argc, char **argv) {
     } else paths[count_paths++] = op.value;
   }
   if (!count_paths) paths[count_paths++] = ".";
+  char records[] = "/tmp/tessera-coverage-XXXXXX";
+  int fd = coverage ? mkstemp(records) : -1;
+  if (coverage && fd < 0) return free(paths), cli_fail(1, "cannot make a temporary file for --coverage");
+  if (fd >= 0) close(fd), setenv(TEST_COVERAGE_ENV, records, 1);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   for (int i = 0; i < count_paths; i++) test_path(paths[i], &run, true);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   double seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
   free(paths);
+  if (fd >= 0) {
+    unsetenv(TEST_COVERAGE_ENV);
+    coverage_report(records, stdout);
+    unlink(records);
+  }
   if (!run.tests) return cli_fail(1, "no tests found (.tess files with `// expect` comments, .jsonl traces)");
   if (run.failed) printf("%d of %d tests failed (%.2f s)\n", run.failed, run.tests, seconds);
   else printf("%d test%s passed (%.2f s)\n", run.tests, run.tests == 1 ? "" : "s", seconds);
