@@ -86,6 +86,9 @@ static int open_header(Replay *r) {
   if (h->agents.count != h->players)
     return differ(r, "header: %d players but %d agents", h->players, h->agents.count);
   r->rules = trace_rules_path(r->path, h, r->o->rules, &r->how);
+  if (!r->rules)
+    return differ(r, "header: the rule file '%s' is neither a game of %s nor inside the trace's folder; "
+                  "name it with --rules FILE", h->file, cli_games_dir());
   char *variants = join(&h->variants), *agents = join(&h->agents);
   int status = r->rules && variants && agents
                    ? session_open(&r->session, r->rules, h->variants.count ? variants : NULL, agents, false)

@@ -11,6 +11,7 @@
 #include <xxhash.h>
 
 #include "cli.h"
+#include "replay_paths.h"
 #include "trace_read.h"
 
 static bool readable(const char *path) {
@@ -49,18 +50,22 @@ static char *stem_of(const char *file) {
   return strndup(base, len);
 }
 
+/* A trace is data from anywhere: what its header names is read only where
+ * the path policy allows (replay_paths.h): a .tess file inside the trace's
+ * folder or the games directory, or a plain game name. */
 char *trace_rules_path(const char *trace_path, const TraceHeader *h, const char *rules, RulesFound *how) {
   if (rules) return *how = RULES_GIVEN, strdup(rules);
   char *path = beside_trace(trace_path, h->file);
-  if (readable(path)) return *how = RULES_BY_FILE, path;
+  if (readable(path) && replay_rules_allowed(path, trace_path, cli_games_dir(), NULL))
+    return *how = RULES_BY_FILE, path;
   free(path);
-  if ((path = in_games(h->game_id))) return *how = RULES_BY_ID, path;
+  if (h->game_id && replay_plain_name(h->game_id) && (path = in_games(h->game_id))) return *how = RULES_BY_ID, path;
   char *stem = stem_of(h->file);
-  path = in_games(stem);
+  path = stem && replay_plain_name(stem) ? in_games(stem) : NULL;
   free(stem);
   if (path) return *how = RULES_BY_STEM, path;
   *how = RULES_NONE;
-  return strdup(h->game_id ? h->game_id : h->file);
+  return NULL;
 }
 
 /* Components of an absolute path ("/a/b" -> "a", "b"), cut in place. */

@@ -2,8 +2,9 @@
  * (docs/trace-format.md, "Which rule file"): the --rules file when given;
  * else the header's `file`, a relative path taken against the trace's own
  * folder; else the header's `game_id` in the games directory; else the
- * stem of `file` there. Also the rule file's content hash, which the trace
- * header records. */
+ * stem of `file` there — each only where the path policy of replay_paths.h
+ * allows. Also the rule file's content hash, which the trace header
+ * records. */
 #ifndef TESSERA_TOOLS_TRACE_RULES_H
 #define TESSERA_TOOLS_TRACE_RULES_H
 
@@ -15,8 +16,8 @@ typedef struct TraceHeader TraceHeader;
 
 typedef enum RulesFound { RULES_GIVEN, RULES_BY_FILE, RULES_BY_ID, RULES_BY_STEM, RULES_NONE } RulesFound;
 
-/* The path to compile for `trace_path`'s header (malloc'ed; for RULES_NONE
- * the header's game_id or file, so that opening it names the problem). */
+/* The path to compile for `trace_path`'s header (malloc'ed), or NULL with
+ * RULES_NONE when the header names nothing replay may read. */
 char *trace_rules_path(const char *trace_path, const TraceHeader *h, const char *rules, RulesFound *how);
 /* `file` as a path relative to the folder of `trace_path` (both as given,
  * relative to the current directory or absolute); malloc'ed. An absolute
