@@ -61,7 +61,7 @@ static void print_lines(const Lines *l) {
 static int test_golden(const char *path, Run *run) {
   char *args[] = {"replay", (char *)path, NULL}, err[256];
   Captured c;
-  if (!test_run(".", args, run->timeout, &c, err, sizeof err)) return printf("%s:1: %s\n", path, err), 1;
+  if (!test_run(".", args, NULL, run->timeout, &c, err, sizeof err)) return printf("%s:1: %s\n", path, err), 1;
   int failed = c.status != 0;
   if (failed && !c.err.count) printf("%s:1: replay ended with status %d\n", path, c.status);
   if (failed) print_lines(&c.err);
@@ -98,7 +98,7 @@ static int test_broken(const char *path, const char *expect_path, Run *run) {
   argv[n] = NULL;
   Captured c;
   int failed = 0;
-  if (!test_run(dir, argv, run->timeout, &c, err, sizeof err)) {
+  if (!test_run(dir, argv, NULL, run->timeout, &c, err, sizeof err)) {
     printf("%s:1: %s\n", path, err);
     failed = 1;
   } else {

@@ -48,8 +48,8 @@ static void read_lines(FILE *f, Lines *out) {
 
 /* In the child: never returns. The alarm survives exec, so a hanging
  * `tessera` is killed by SIGALRM. */
-static void child(const char *dir, char *const *args, int timeout_seconds, int out, int err) {
-  int in = open("/dev/null", 0);
+static void child(const char *dir, char *const *args, int timeout_seconds, int input, int out, int err) {
+  int in = input >= 0 ? input : open("/dev/null", 0);
   if (in >= 0) dup2(in, 0);
   dup2(out, 1);
   dup2(err, 2);
@@ -70,9 +70,15 @@ static void child(const char *dir, char *const *args, int timeout_seconds, int o
   _exit(127);
 }
 
-bool test_run(const char *dir, char *const *args, int timeout_seconds, Captured *out, char *err, size_t errlen) {
+bool test_run(const char *dir, char *const *args, const char *input, int timeout_seconds, Captured *out, char *err,
+              size_t errlen) {
   memset(out, 0, sizeof *out);
-  FILE *o = tmpfile(), *e = tmpfile();
+  FILE *o = tmpfile(), *e = tmpfile(), *in = input ? tmpfile() : NULL;
+  if (in) {
+    fputs(input, in);
+    fflush(in);
+    rewind(in);
+  }
   if (!o || !e) {
     snprintf(err, errlen, "cannot make temporary files: %s", strerror(errno));
     if (o) fclose(o);
@@ -82,7 +88,7 @@ bool test_run(const char *dir, char *const *args, int timeout_seconds, Captured 
   fflush(stdout);
   fflush(stderr);
   pid_t pid = fork();
-  if (pid == 0) child(dir, args, timeout_seconds, fileno(o), fileno(e));
+  if (pid == 0) child(dir, args, timeout_seconds, in ? fileno(in) : -1, fileno(o), fileno(e));
   int status = 0;
   bool ok = pid > 0 && waitpid(pid, &status, 0) == pid;
   if (!ok) snprintf(err, errlen, "cannot run tessera: %s", strerror(errno));
@@ -93,5 +99,6 @@ bool test_run(const char *dir, char *const *args, int timeout_seconds, Captured 
   }
   fclose(o);
   fclose(e);
+  if (in) fclose(in);
   return ok;
 }

@@ -20,8 +20,10 @@ typedef struct Captured {
 } Captured;
 
 /* Runs `tessera ARGS...` (args NULL-terminated, without the program name) in
- * `dir`. Returns false (reason in err) when it cannot be started. */
-bool test_run(const char *dir, char *const *args, int timeout_seconds, Captured *out, char *err, size_t errlen);
+ * `dir`, with `input` on stdin (NULL: empty). Returns false (reason in err)
+ * when it cannot be started. */
+bool test_run(const char *dir, char *const *args, const char *input, int timeout_seconds, Captured *out, char *err,
+              size_t errlen);
 void captured_free(Captured *c);
 void lines_free(Lines *l);
 /* Appends a copy of `text`. */

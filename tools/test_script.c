@@ -19,6 +19,7 @@ typedef struct Expectations {
   int out_count, err_count;
   int exit_status, exit_line;
   Lines args;
+  char *input; /* the `// stdin:` lines, each ended by a newline; NULL: none */
   int players; /* of the first `players N` declaration, 0 without one */
 } Expectations;
 
@@ -53,12 +54,26 @@ static void add_args(Expectations *e, const char *words, const char *base) {
   free(copy);
 }
 
+/* One line for the program's stdin (trailing spaces and the newline of the
+ * comment dropped, one newline added). */
+static void add_input(Expectations *e, const char *text) {
+  size_t len = strlen(text), have = e->input ? strlen(e->input) : 0;
+  while (len > 0 && isspace((unsigned char)text[len - 1])) len--;
+  char *grown = realloc(e->input, have + len + 2);
+  if (!grown) return;
+  memcpy(grown + have, text, len);
+  grown[have + len] = '\n';
+  grown[have + len + 1] = '\0';
+  e->input = grown;
+}
+
 static void parse_line(Expectations *e, const char *line, int number, const char *base) {
   const char *t;
   if ((t = directive(line, "expect error:"))) add_expect(&e->err, &e->err_count, t, number);
   else if ((t = directive(line, "expect exit:"))) e->exit_status = atoi(t), e->exit_line = number;
   else if ((t = directive(line, "expect:"))) add_expect(&e->out, &e->out_count, t, number);
   else if ((t = directive(line, "args:"))) add_args(e, t, base);
+  else if ((t = directive(line, "stdin:"))) add_input(e, t);
   else if (!e->players) {
     const char *p = line;
     while (*p == ' ' || *p == '\t') p++;
@@ -82,6 +97,7 @@ static void free_expectations(Expectations *e) {
   for (int i = 0; i < e->err_count; i++) free(e->err[i].text);
   free(e->out);
   free(e->err);
+  free(e->input);
   lines_free(&e->args);
 }
 
@@ -162,7 +178,7 @@ int test_script(const char *path, int timeout_seconds) {
   char err[256];
   char **argv = calloc((size_t)e.args.count + 1, sizeof *argv);
   for (int i = 0; argv && i < e.args.count; i++) argv[i] = e.args.items[i];
-  if (!failures && !test_run(dir, argv, timeout_seconds, &c, err, sizeof err)) {
+  if (!failures && !test_run(dir, argv, e.input, timeout_seconds, &c, err, sizeof err)) {
     printf("%s:1: %s\n", path, err);
     failures = 1;
   } else if (!failures) {

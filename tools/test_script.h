@@ -3,7 +3,8 @@
  * (`// expect: TEXT`, `// expect error: TEXT`, `// expect exit: N`,
  * `// args: ...`). Every line the rule file prints must be expected, in
  * order, exactly (as Wren's test runner does); lines the CLI writes itself
- * (banner, moves, scores) may be expected too and are otherwise skipped. */
+ * (banner, moves, scores) may be expected too and are otherwise skipped.
+ * `// stdin: TEXT` lines are what a human at the terminal types. */
 #ifndef TESSERA_TOOLS_TEST_SCRIPT_H
 #define TESSERA_TOOLS_TEST_SCRIPT_H
 
