@@ -90,6 +90,8 @@ static int parse_args(int argc, char **argv, StatsArgs *a) {
     else status = game_args_take(&a->g, "stats", &op, o);
     if (status) return status;
   }
+  if (a->vs && (a->shards > 1 || a->merge))
+    return cli_fail(EXIT_USAGE, "--vs plays both studies in one run; it does not combine with --shard or --merge");
   if (a->svg && a->vs) return cli_fail(EXIT_USAGE, "--svg draws one study; leave out --vs (or run each study with --svg)");
   if (a->merge) return a->file_count ? 0 : cli_fail(EXIT_USAGE, "--merge wants the --json outputs of the shards");
   return cli_need_game("stats", a->g.game);
@@ -144,10 +146,11 @@ static void result_of(const TsState *s, const Watch *w, int steps, bool error, M
   r->runaway = firsts == 1 && w->leader == winner && 2 * w->leader_since <= steps;
 }
 
-static bool totals_init(StatsTotals *t, const Session *s, const TsState *state, const StatsArgs *a) {
+static bool totals_init(StatsTotals *t, const Session *s, const char *variants, const TsState *state,
+                        const StatsArgs *a) {
   char hash[17] = "";
   t->game = strdup(ts_program_name(s->program));
-  t->variants = strdup(a->g.variants ? a->g.variants : "");
+  t->variants = strdup(variants ? variants : "");
   t->rules = trace_rules_hash(s->path, hash) ? strdup(hash) : NULL;
   size_t len = 0;
   char *agents = NULL;
@@ -160,29 +163,49 @@ static bool totals_init(StatsTotals *t, const Session *s, const TsState *state, 
   return t->game && t->variants && t->agents;
 }
 
-/* Matches [first, first + count) of the study into t; a byte to `progress`
- * every 64 matches. */
-static int play_range(const Session *s, const StatsArgs *a, int64_t first, int64_t count, StatsTotals *t, int progress) {
+/* One study: a rule file with its variants and seating. A --vs run plays
+ * two on the same seeds, match by match, so that they can be compared
+ * pairwise. */
+typedef struct Study {
+  Session s;
+  const char *variants;
+  TsState *state;
+} Study;
+
+/* One match of study `st` with `seed`. */
+static void play_one(Study *st, const StatsArgs *a, uint64_t seed, bool first, MatchResult *r) {
+  const Session *s = &st->s;
+  if (!first) ts_reset(st->state, seed);
+  Agent agents[AGENTS_MAX];
+  for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], seed, i);
+  Watch w = {.leader = -1};
+  Match m = {.state = st->state, .agents = agents, .max_steps = a->max_steps, .on_decision = on_decision, .ctx = &w};
+  bool error = match_run(&m) == MATCH_ERROR;
+  result_of(st->state, &w, m.steps, error, r);
+}
+
+/* Matches [first, first + count) of each of the `n` studies into t[0..n-1]
+ * (with --vs the pairs into t[1]); a byte to `progress` every 64 seeds. */
+static int play_range(Study *studies, int n, const StatsArgs *a, int64_t first, int64_t count, StatsTotals *t,
+                      int progress) {
   char err[512] = "";
-  TsState *state = ts_new_game(s->program, s->players, a->g.seed + (uint64_t)first, err, sizeof err);
-  if (!state) return cli_fail(1, "cannot start %s: %s", ts_program_name(s->program), err);
-  if (!totals_init(t, s, state, a)) return cli_fail(1, "out of memory");
-  t->first = first, t->count = count;
+  for (int i = 0; i < n; i++) {
+    Study *st = &studies[i];
+    st->state = ts_new_game(st->s.program, st->s.players, a->g.seed + (uint64_t)first, err, sizeof err);
+    if (!st->state) return cli_fail(1, "cannot start %s: %s", ts_program_name(st->s.program), err);
+    if (!totals_init(&t[i], &st->s, st->variants, st->state, a)) return cli_fail(1, "out of memory");
+    t[i].first = first, t[i].count = count, t[i].paired = i > 0;
+  }
   for (int64_t k = 0; k < count; k++) {
-    uint64_t seed = a->g.seed + (uint64_t)(first + k);
-    if (k) ts_reset(state, seed);
-    Agent agents[AGENTS_MAX];
-    for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], seed, i);
-    Watch w = {.leader = -1};
-    Match m = {.state = state, .agents = agents, .max_steps = a->max_steps, .on_decision = on_decision, .ctx = &w};
-    MatchResult r;
-    result_of(state, &w, 0, false, &r);
-    bool error = match_run(&m) == MATCH_ERROR;
-    result_of(state, &w, m.steps, error, &r);
-    totals_add(t, &r);
+    MatchResult r[2];
+    for (int i = 0; i < n; i++) {
+      play_one(&studies[i], a, a->g.seed + (uint64_t)(first + k), k == 0, &r[i]);
+      totals_add(&t[i], &r[i]);
+    }
+    if (n == 2) totals_add_pair(&t[1], &r[0], &r[1]);
     if (progress >= 0 && (k + 1) % 64 == 0 && write(progress, "", 1) < 0) progress = -1;
   }
-  ts_free(state);
+  for (int i = 0; i < n; i++) ts_free(studies[i].state);
   return 0;
 }
 
@@ -207,7 +230,7 @@ static double monotonic(void) {
 /* Forks `jobs` workers over [first, first + count); each writes its totals
  * as JSON to its own temporary file; the parent draws the progress bar and
  * merges the parts in order. */
-static int play_parallel(const Session *s, const StatsArgs *a, int64_t first, int64_t count, StatsTotals *out) {
+static int play_parallel(Study *studies, int n, const StatsArgs *a, int64_t first, int64_t count, StatsTotals *out) {
   int jobs = (int)(a->jobs < count ? a->jobs : count), fds[2];
   FILE **parts = calloc((size_t)jobs, sizeof *parts);
   pid_t *pids = calloc((size_t)jobs, sizeof *pids);
@@ -220,10 +243,11 @@ static int play_parallel(const Session *s, const StatsArgs *a, int64_t first, in
     pids[j] = parts[j] ? fork() : -1;
     if (pids[j] == 0) {
       close(fds[0]);
-      StatsTotals t = {0};
-      int status = play_range(s, a, lo, hi - lo, &t, fds[1]);
+      StatsTotals t[2] = {{0}};
+      int status = play_range(studies, n, a, lo, hi - lo, t, fds[1]);
       if (!status) {
-        json_t *json = totals_to_json(&t);
+        json_t *json = json_array();
+        for (int i = 0; i < n; i++) json_array_append_new(json, totals_to_json(&t[i]));
         status = json_dumpf(json, parts[j], JSON_COMPACT) != 0 || fflush(parts[j]) != 0;
         json_decref(json);
       }
@@ -250,12 +274,15 @@ static int play_parallel(const Session *s, const StatsArgs *a, int64_t first, in
   for (int j = 0; !status && j < jobs; j++) {
     rewind(parts[j]);
     json_t *part = json_loadf(parts[j], 0, NULL);
-    StatsTotals t;
-    if (!part || !totals_from_json(part, &t, err, sizeof err)) status = cli_fail(1, "a worker's totals are unreadable");
-    else if (j == 0) *out = t;
-    else {
-      if (!totals_merge(out, &t, err, sizeof err)) status = cli_fail(1, "%s", err);
-      totals_free(&t);
+    for (int i = 0; !status && i < n; i++) {
+      StatsTotals t;
+      if (!totals_from_json(json_array_get(part, (size_t)i), &t, err, sizeof err))
+        status = cli_fail(1, "a worker's totals are unreadable: %s", err);
+      else if (j == 0) out[i] = t;
+      else {
+        if (!totals_merge(&out[i], &t, err, sizeof err)) status = cli_fail(1, "%s", err);
+        totals_free(&t);
+      }
     }
     json_decref(part);
   }
@@ -266,18 +293,34 @@ static int play_parallel(const Session *s, const StatsArgs *a, int64_t first, in
   return status ? (status == 1 ? cli_fail(1, "a worker failed") : status) : 0;
 }
 
-/* The whole study (or this shard of it) for one rule file and variants. */
-static int study(const char *game, const char *variants, const StatsArgs *a, StatsTotals *t) {
-  Session s;
-  int status = session_open(&s, game, variants, a->g.players, false);
-  for (int i = 0; !status && i < s.players; i++)
-    if (s.kinds[i] == AGENT_HUMAN) status = cli_fail(EXIT_USAGE, "stats plays without humans; agents: random, first");
-  StatsArgs mine = *a;
-  mine.g.variants = variants;
+static int open_study(Study *st, const char *game, const char *variants, const StatsArgs *a) {
+  st->variants = variants;
+  int status = session_open(&st->s, game, variants, a->g.players, false);
+  for (int i = 0; !status && i < st->s.players; i++)
+    if (st->s.kinds[i] == AGENT_HUMAN) status = cli_fail(EXIT_USAGE, "stats plays without humans; agents: random, first");
+  return status;
+}
+
+static bool looks_like_rules(const char *text) {
+  size_t n = strlen(text);
+  return strchr(text, '/') || (n > 5 && strcmp(text + n - 5, ".tess") == 0);
+}
+
+/* The study (or this shard of it), and with --vs the second one, played
+ * seed by seed alongside: variants --vs of the same game, or the rule file
+ * --vs with the same variants. */
+static int play_studies(const StatsArgs *a, StatsTotals *t) {
+  Study studies[2];
+  memset(studies, 0, sizeof studies);
+  int n = a->vs ? 2 : 1;
+  int status = open_study(&studies[0], a->g.game, a->g.variants, a);
+  if (!status && a->vs)
+    status = looks_like_rules(a->vs) ? open_study(&studies[1], a->vs, a->g.variants, a)
+                                     : open_study(&studies[1], a->g.game, a->vs, a);
   int64_t first = a->games * (a->shard - 1) / a->shards, last = a->games * a->shard / a->shards;
   if (!status && last <= first) status = cli_fail(EXIT_USAGE, "shard %ld of %ld holds no matches", a->shard, a->shards);
-  if (!status) status = play_parallel(&s, &mine, first, last - first, t);
-  session_close(&s);
+  if (!status) status = play_parallel(studies, n, a, first, last - first, t);
+  for (int i = 0; i < n; i++) session_close(&studies[i].s);
   return status;
 }
 
@@ -295,27 +338,20 @@ static int report(const StatsTotals *t, const StatsArgs *a) {
   return 0;
 }
 
-static bool looks_like_rules(const char *text) {
-  size_t n = strlen(text);
-  return strchr(text, '/') || (n > 5 && strcmp(text + n - 5, ".tess") == 0);
-}
-
 static int run_studies(const StatsArgs *a) {
-  StatsTotals first = {0}, second = {0};
+  StatsTotals t[2] = {{0}};
   double started = monotonic();
-  int status = study(a->g.game, a->g.variants, a, &first);
-  if (!status && a->vs)
-    status = looks_like_rules(a->vs) ? study(a->vs, a->g.variants, a, &second) : study(a->g.game, a->vs, a, &second);
+  int status = play_studies(a, t);
   double seconds = monotonic() - started;
   if (!status && a->vs) {
-    if (a->json) print_json(report_vs_json(&first, &second));
-    else report_vs_text(stdout, &first, &second);
+    if (a->json) print_json(report_vs_json(&t[0], &t[1]));
+    else report_vs_text(stdout, &t[0], &t[1]);
   } else if (!status) {
-    status = report(&first, a);
+    status = report(&t[0], a);
   }
-  if (!status) fprintf(stderr, "%" PRId64 " matches in %.2f s (%ld workers)\n", first.games + second.games, seconds, a->jobs);
-  totals_free(&first);
-  totals_free(&second);
+  if (!status) fprintf(stderr, "%" PRId64 " matches in %.2f s (%ld workers)\n", t[0].games + t[1].games, seconds, a->jobs);
+  totals_free(&t[0]);
+  totals_free(&t[1]);
   return status;
 }
 

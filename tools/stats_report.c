@@ -224,6 +224,8 @@ static void compare_line(FILE *out, const char *what, Compare c, bool percent) {
           percent ? "%" : " ", k * c.diff, percent ? "%" : " ", c.p, c.p < 0.05 ? "  significant (p < 0.05)" : "");
 }
 
+static void report_pairs_text(FILE *out, const StatsTotals *a, const StatsTotals *b);
+
 void report_vs_text(FILE *out, const StatsTotals *a, const StatsTotals *b) {
   fputs("A: ", out);
   header(out, a);
@@ -247,6 +249,35 @@ void report_vs_text(FILE *out, const StatsTotals *a, const StatsTotals *b) {
   }
   compare_line(out, "match length", compare_means(&a->steps, &b->steps), false);
   fputs("  (p: two-sided, a two-proportion z test for rates and Welch's z for means)\n", out);
+  if (b->paired) report_pairs_text(out, a, b);
+}
+
+/* Paired: the same seed in both studies. A score change's mean against its
+ * standard error (z), and for wins McNemar's test on the seeds where the
+ * seat won alone in one study only. */
+static Compare paired_mean(const Hist *change) {
+  double n = (double)hist_total(change), mean = hist_mean(change), sd = hist_stdev(change);
+  double se = n > 0 ? sd / sqrt(n) : 0;
+  return (Compare){0, mean, mean, se > 0 ? p_value(mean / se) : (mean == 0 ? 1.0 : 0.0)};
+}
+
+static Compare paired_wins(int64_t gained, int64_t lost, int64_t pairs) {
+  double k = (double)(gained + lost), d = (double)(gained - lost);
+  return (Compare){(double)lost / (double)(pairs ? pairs : 1), (double)gained / (double)(pairs ? pairs : 1),
+                   d / (double)(pairs ? pairs : 1), k > 0 ? p_value(d / sqrt(k)) : 1.0};
+}
+
+static void report_pairs_text(FILE *out, const StatsTotals *a, const StatsTotals *b) {
+  fprintf(out, "\npaired, seed by seed: %" PRId64 " of %" PRId64 " matches ended otherwise in B\n", b->changed,
+          b->pairs);
+  for (int i = 0; i < b->seats && i < a->seats; i++) {
+    Compare s = paired_mean(&b->score_change[i]), w = paired_wins(b->wins_gained[i], b->wins_lost[i], b->pairs);
+    fprintf(out, "  %-6s score %+8.3f on average (p = %.3g%s); wins gained %" PRId64 ", lost %" PRId64
+                 " (p = %.3g%s)\n",
+            b->seat_names[i], s.diff, s.p, s.p < 0.05 ? ", significant" : "", b->wins_gained[i], b->wins_lost[i], w.p,
+            w.p < 0.05 ? ", significant" : "");
+  }
+  fputs("  (p: a z test on the per-seed score changes; McNemar's test on the wins that changed hands)\n", out);
 }
 
 static json_t *compare_json(Compare c) {
@@ -266,6 +297,18 @@ json_t *report_vs_json(const StatsTotals *a, const StatsTotals *b) {
   for (int p = 0; p < players; p++)
     json_array_append_new(positions, compare_json(compare_rates(a->pos_wins[p], a->pos_games[p], b->pos_wins[p],
                                                                 b->pos_games[p])));
-  return json_pack("{s:o,s:o,s:{s:o,s:o,s:o}}", "a", report_json(a), "b", report_json(b), "difference", "seats",
-                   seats, "turn_positions", positions, "length", compare_json(compare_means(&a->steps, &b->steps)));
+  json_t *out = json_pack("{s:o,s:o,s:{s:o,s:o,s:o}}", "a", report_json(a), "b", report_json(b), "difference",
+                          "seats", seats, "turn_positions", positions, "length",
+                          compare_json(compare_means(&a->steps, &b->steps)));
+  if (out && b->paired) {
+    json_t *pairs = json_array();
+    for (int i = 0; i < b->seats && i < a->seats; i++)
+      json_array_append_new(pairs, json_pack("{s:s,s:o,s:I,s:I,s:f}", "seat", b->seat_names[i], "score_change",
+                                             compare_json(paired_mean(&b->score_change[i])), "wins_gained",
+                                             (json_int_t)b->wins_gained[i], "wins_lost", (json_int_t)b->wins_lost[i],
+                                             "wins_p", paired_wins(b->wins_gained[i], b->wins_lost[i], b->pairs).p));
+    json_object_set_new(out, "paired", json_pack("{s:I,s:I,s:o}", "matches", (json_int_t)b->pairs, "changed",
+                                                 (json_int_t)b->changed, "seats", pairs));
+  }
+  return out;
 }

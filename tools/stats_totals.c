@@ -92,6 +92,27 @@ void totals_add(StatsTotals *t, const MatchResult *m) {
   t->runaway += m->runaway;
 }
 
+static bool won_alone(const MatchResult *m, int seat, int seats) {
+  if (m->rank[seat] != 1) return false;
+  for (int i = 0; i < seats; i++)
+    if (i != seat && m->rank[i] == 1) return false;
+  return true;
+}
+
+void totals_add_pair(StatsTotals *t, const MatchResult *there, const MatchResult *here) {
+  if (there->error || here->error) return;
+  t->pairs++;
+  bool changed = there->steps != here->steps;
+  for (int i = 0; i < t->seats; i++) {
+    changed |= there->scores[i] != here->scores[i] || there->rank[i] != here->rank[i];
+    hist_add(&t->score_change[i], here->scores[i] - there->scores[i], 1);
+    bool now = won_alone(here, i, t->seats), before = won_alone(there, i, t->seats);
+    t->wins_gained[i] += now && !before;
+    t->wins_lost[i] += before && !now;
+  }
+  t->changed += changed;
+}
+
 static bool same_text(const char *a, const char *b) {
   return strcmp(a ? a : "", b ? b : "") == 0;
 }
@@ -111,6 +132,8 @@ bool totals_merge(StatsTotals *into, const StatsTotals *more, char *err, size_t 
     return false;
   }
   into->count += more->count;
+  into->pairs += more->pairs;
+  into->changed += more->changed;
   into->games += more->games;
   into->errors += more->errors;
   into->runaway += more->runaway;
@@ -122,6 +145,10 @@ bool totals_merge(StatsTotals *into, const StatsTotals *more, char *err, size_t 
     into->pos_wins[i] += more->pos_wins[i];
     into->pos_ties[i] += more->pos_ties[i];
     for (int k = 0; k < more->scores[i].n; k++) hist_add(&into->scores[i], more->scores[i].values[k], more->scores[i].counts[k]);
+    for (int k = 0; k < more->score_change[i].n; k++)
+      hist_add(&into->score_change[i], more->score_change[i].values[k], more->score_change[i].counts[k]);
+    into->wins_gained[i] += more->wins_gained[i];
+    into->wins_lost[i] += more->wins_lost[i];
   }
   for (int k = 0; k < more->steps.n; k++) hist_add(&into->steps, more->steps.values[k], more->steps.counts[k]);
   return true;
@@ -132,7 +159,7 @@ void totals_free(StatsTotals *t) {
   free(t->variants);
   free(t->agents);
   free(t->rules);
-  for (int i = 0; i < AGENTS_MAX; i++) hist_free(&t->scores[i]);
+  for (int i = 0; i < AGENTS_MAX; i++) hist_free(&t->scores[i]), hist_free(&t->score_change[i]);
   hist_free(&t->steps);
   memset(t, 0, sizeof *t);
 }
@@ -160,7 +187,7 @@ json_t *totals_to_json(const StatsTotals *t) {
   }
   char seed[24];
   snprintf(seed, sizeof seed, "%llu", (unsigned long long)t->seed);
-  return json_pack("{s:i,s:s,s:s,s:s,s:s?,s:i,s:i,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
+  json_t *out = json_pack("{s:i,s:s,s:s,s:s,s:s?,s:i,s:i,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
                    "tessera_stats", 1, "game", t->game, "variants", t->variants ? t->variants : "", "agents",
                    t->agents, "rules", t->rules, "players", t->players, "seats", t->seats, "seed", seed,
                    "planned", (json_int_t)t->planned, "first", (json_int_t)t->first, "count", (json_int_t)t->count,
@@ -169,6 +196,15 @@ json_t *totals_to_json(const StatsTotals *t) {
                    "ties", ints(t->ties, t->seats), "position_games", ints(t->pos_games, t->players),
                    "position_wins", ints(t->pos_wins, t->players), "position_ties", ints(t->pos_ties, t->players),
                    "scores", scores, "steps", hist_json(&t->steps));
+  if (out && t->paired) {
+    json_t *changes = json_array();
+    for (int i = 0; i < t->seats; i++) json_array_append_new(changes, hist_json(&t->score_change[i]));
+    json_object_set_new(out, "paired", json_pack("{s:I,s:I,s:o,s:o,s:o}", "pairs", (json_int_t)t->pairs, "changed",
+                                                 (json_int_t)t->changed, "score_change", changes, "wins_gained",
+                                                 ints(t->wins_gained, t->seats), "wins_lost",
+                                                 ints(t->wins_lost, t->seats)));
+  }
+  return out;
 }
 
 static bool read_ints(const json_t *a, int64_t *out, int n) {
@@ -222,6 +258,17 @@ bool totals_from_json(const json_t *j, StatsTotals *t, char *err, size_t errlen)
   for (int i = 0; ok && i < t->seats; i++) {
     ok = read_hist(json_array_get(scores, (size_t)i), &t->scores[i]);
     snprintf(t->seat_names[i], sizeof t->seat_names[i], "%s", json_string_value(json_array_get(names, (size_t)i)));
+  }
+  json_t *paired = json_object_get(j, "paired");
+  if (ok && paired) {
+    json_t *changes = json_object_get(paired, "score_change");
+    t->paired = true;
+    t->pairs = json_integer_value(json_object_get(paired, "pairs"));
+    t->changed = json_integer_value(json_object_get(paired, "changed"));
+    ok = json_array_size(changes) == (size_t)t->seats &&
+         read_ints(json_object_get(paired, "wins_gained"), t->wins_gained, t->seats) &&
+         read_ints(json_object_get(paired, "wins_lost"), t->wins_lost, t->seats);
+    for (int i = 0; ok && i < t->seats; i++) ok = read_hist(json_array_get(changes, (size_t)i), &t->score_change[i]);
   }
   if (!ok) snprintf(err, errlen, "malformed totals (arrays of the wrong length or shape)");
   return ok;

@@ -42,6 +42,11 @@ typedef struct StatsTotals {
   Hist scores[AGENTS_MAX];            /* by seat */
   Hist steps;                         /* decisions per match */
   char seat_names[AGENTS_MAX][16];
+  /* The second study of a --vs run, against the first on the same seeds. */
+  bool paired;
+  int64_t pairs, changed;             /* seeds both played without error; of them, with another result */
+  Hist score_change[AGENTS_MAX];      /* by seat: this study's score minus the other's */
+  int64_t wins_gained[AGENTS_MAX], wins_lost[AGENTS_MAX]; /* won alone here and not there, and back */
 } StatsTotals;
 
 /* One finished match: final scores and ranks by seat, the seat at each
@@ -56,6 +61,8 @@ typedef struct MatchResult {
 } MatchResult;
 
 void totals_add(StatsTotals *t, const MatchResult *m);
+/* The same seed played by the other study (`there`) and by this one (`here`). */
+void totals_add_pair(StatsTotals *t, const MatchResult *there, const MatchResult *here);
 /* Adds `more` into `into`; false (reason in err) when they are not parts of
  * the same study or overlap. */
 bool totals_merge(StatsTotals *into, const StatsTotals *more, char *err, size_t errlen);
