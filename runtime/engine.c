@@ -514,6 +514,12 @@ const char *ts_program_variant_name(const TsProgram *p, int i) { return p->progr
 const char *ts_program_variant_doc(const TsProgram *p, int i) { return p->program->variants[i].doc; }
 const char *ts_program_variant_requires(const TsProgram *p, int i) { return p->program->variants[i].requires; }
 int ts_program_ghosts(const TsProgram *p) { return p->program->ghosts; }
+bool ts_program_var_per_player(const TsProgram *p, const char *name) {
+  const Program *prog = p->program;
+  for (int i = 0; i < prog->global_count; i++)
+    if (prog->globals[i].per_seat && strcmp(prog->globals[i].name, name) == 0) return true;
+  return false;
+}
 bool ts_program_is_module(const TsProgram *p) { return p->program->module; }
 void ts_program_disassemble(const TsProgram *p, FILE *out) { program_disassemble(p->program, out); }
 

@@ -46,20 +46,24 @@ static void value_text(const json_t *v, char *buf, size_t cap) {
 
 static void diff_value(const char *label, const json_t *want, const json_t *got, Diffs *d);
 
+/* One member `label` of an object: missing, or its value compared. */
+static void diff_object_key(const char *label, const json_t *w, const json_t *g, Diffs *d) {
+  if (!g) {
+    char text[VALUE_TEXT + 8];
+    value_text(w, text, sizeof text);
+    diffs_add(d, "%s missing: expected %s", label, text);
+  } else {
+    diff_value(label, w, g, d);
+  }
+}
+
 static void diff_object(const char *label, const json_t *want, const json_t *got, Diffs *d) {
   const char *key;
   json_t *w;
   json_object_foreach((json_t *)want, key, w) {
     char sub[256];
     snprintf(sub, sizeof sub, "%s%s%s", label, *label ? "." : "", key);
-    json_t *g = json_object_get(got, key);
-    if (!g) {
-      char text[VALUE_TEXT + 8];
-      value_text(w, text, sizeof text);
-      diffs_add(d, "%s missing: expected %s", sub, text);
-    } else {
-      diff_value(sub, w, g, d);
-    }
+    diff_object_key(sub, w, json_object_get(got, key), d);
   }
 }
 
@@ -201,6 +205,28 @@ static void diff_boards(const json_t *want, const json_t *got, Diffs *d) {
   }
 }
 
+/* `vars`: by name; a per-player var's entries by seat (`hand of P2`, `score
+ * of G1` for a ghost), as the observation's `players` count tells. */
+static void diff_vars(const json_t *want, const json_t *got, int players, Diffs *d) {
+  const char *key;
+  json_t *w;
+  json_object_foreach((json_t *)want, key, w) {
+    json_t *g = json_object_get(got, key);
+    bool by_seat = d->per_player && d->per_player(d->ctx, key) && json_is_array(w) && json_is_array(g) &&
+                   json_array_size(w) == json_array_size(g);
+    if (!by_seat) {
+      diff_object_key(key, w, g, d);
+      continue;
+    }
+    for (size_t i = 0; i < json_array_size(w); i++) {
+      char label[160];
+      snprintf(label, sizeof label, "%s of %c%zu", key, (int)i < players ? 'P' : 'G',
+               (int)i < players ? i + 1 : i + 1 - (size_t)players);
+      diff_value(label, json_array_get(w, i), json_array_get(g, i), d);
+    }
+  }
+}
+
 void obs_diff(const json_t *want, const json_t *got, Diffs *d) {
   if (json_equal((json_t *)want, (json_t *)got)) return;
   if (!json_is_object(want) || !json_is_object(got)) return diff_value("observation", want, got, d);
@@ -209,7 +235,8 @@ void obs_diff(const json_t *want, const json_t *got, Diffs *d) {
   json_object_foreach((json_t *)want, key, w) {
     json_t *g = json_object_get(got, key);
     if (strcmp(key, "boards") == 0) diff_boards(want, got, d);
-    else if (strcmp(key, "vars") == 0 && json_is_object(w) && json_is_object(g)) diff_object("", w, g, d);
+    else if (strcmp(key, "vars") == 0 && json_is_object(w) && json_is_object(g))
+      diff_vars(w, g, (int)json_integer_value(json_object_get(want, "players")), d);
     else if (!g) diffs_add(d, "%s missing", key);
     else diff_value(key, w, g, d);
   }

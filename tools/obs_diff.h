@@ -10,12 +10,17 @@
 #define TESSERA_TOOLS_OBS_DIFF_H
 
 #include <jansson.h>
+#include <stdbool.h>
 
 typedef struct Diffs {
   char **lines; /* one message per difference, in observation order */
   int count;
   int max;      /* stop collecting after this many (> 0) */
   int more;     /* differences found beyond max */
+  /* Optional: whether var `name` is per player, so that its entries are
+   * named `hand of P2` rather than `hand[1]`. */
+  bool (*per_player)(const void *ctx, const char *name);
+  const void *ctx;
 } Diffs;
 
 /* Appends the differences between the recorded `want` and `got` to d. */

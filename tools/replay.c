@@ -173,10 +173,14 @@ static json_t *engine_observation(Replay *r) {
   }
 }
 
+static bool var_per_player(const void *program, const char *name) {
+  return ts_program_var_per_player(program, name);
+}
+
 /* `prefix: first difference` when the observations differ. */
 static int compare_observation(Replay *r, const json_t *want, const char *prefix) {
   json_t *got = engine_observation(r);
-  Diffs d = {.max = 1};
+  Diffs d = {.max = 1, .per_player = var_per_player, .ctx = r->session.program};
   obs_diff(want, got, &d);
   int status = d.count ? differ(r, "%s: %s", prefix, d.lines[0]) : 0;
   diffs_free(&d);
@@ -388,9 +392,9 @@ static void step_changes(const TraceStep *a, const TraceStep *b, Diffs *d) {
 
 /* The final line's changes: its observation (the state after the last
  * move) and the scores. Returns whether anything changed. */
-static bool print_final_changes(const char *path, const TraceFinal *a, const TraceFinal *b) {
+static bool print_final_changes(const char *path, const TraceFinal *a, const TraceFinal *b, const TsProgram *program) {
   if (!a || !b) return a != b;
-  Diffs d = {.max = 3};
+  Diffs d = {.max = 3, .per_player = var_per_player, .ctx = program};
   if (a->observation && b->observation) obs_diff(a->observation, b->observation, &d);
   for (int k = 0; k < d.count; k++) printf("%s: final: %s\n", path, d.lines[k]);
   bool changed = d.count > 0;
@@ -409,13 +413,13 @@ static bool print_final_changes(const char *path, const TraceFinal *a, const Tra
 /* Prints what differs between the old and the new trace, step by step and
  * field by field (at most SHOWN lines), then the final line's changes;
  * returns the steps changed (+1 when the final line changed). */
-static int print_changes(const char *path, const TraceLines *old, const TraceLines *fresh) {
+static int print_changes(const char *path, const TraceLines *old, const TraceLines *fresh, const TsProgram *program) {
   enum { SHOWN = 20, PER_STEP = 3 };
   int steps = old->count > fresh->count ? old->count : fresh->count, changed = 0, printed = 0, first = -1;
   for (int i = 0; i + 2 < steps; i++) {
     const TraceStep *a = step_at(old, i), *b = step_at(fresh, i);
     if (!a && !b) continue;
-    Diffs d = {.max = PER_STEP};
+    Diffs d = {.max = PER_STEP, .per_player = var_per_player, .ctx = program};
     step_changes(a, b, &d);
     if (d.count) {
       changed++;
@@ -425,7 +429,7 @@ static int print_changes(const char *path, const TraceLines *old, const TraceLin
     if (d.more && printed < SHOWN) printf("%s: step %d: ... and %d more differences\n", path, i, d.more);
     diffs_free(&d);
   }
-  bool final_changed = print_final_changes(path, final_of(old), final_of(fresh));
+  bool final_changed = print_final_changes(path, final_of(old), final_of(fresh), program);
   if (changed) printf("%s: %d step%s changed, the first at step %d\n", path, changed, changed == 1 ? "" : "s", first);
   return changed + final_changed;
 }
@@ -472,7 +476,7 @@ int replay_update(const char *path, const ReplayOptions *o) {
     status = cli_fail(1, "%s: the regenerated trace does not replay: is the engine deterministic?", path);
   if (!status) {
     read_all(path, &fresh);
-    int changed = readable ? print_changes(path, &old, &fresh) : -1;
+    int changed = readable ? print_changes(path, &old, &fresh, r.session.program) : -1;
     print_summary(&r, changed == 0 ? "regenerated, unchanged" : "regenerated, changed");
   }
   if (!status && end == MATCH_ERROR) status = 1;

@@ -159,6 +159,30 @@ START_TEST(observation_differences_in_game_terms) {
 }
 END_TEST
 
+static bool hand_is_per_player(const void *ctx, const char *name) {
+  (void)ctx;
+  return strcmp(name, "hand") == 0 || strcmp(name, "score") == 0;
+}
+
+START_TEST(per_player_vars_named_by_seat) {
+  json_t *a = json_loads("{\"players\":2,\"vars\":{\"hand\":[[\"1-2\"],[\"3-4\"],[]],\"market\":[1,2,3]}}", 0, NULL);
+  json_t *b = json_loads("{\"players\":2,\"vars\":{\"hand\":[[\"1-2\"],[\"3-5\"],[]],\"market\":[1,2,4]}}", 0, NULL);
+  json_t *c = json_loads("{\"players\":2,\"vars\":{\"hand\":[[\"1-2\"],[\"3-4\"],[\"0-0\"]],\"market\":[1,2,3]}}", 0, NULL);
+  Diffs d = {.max = 5, .per_player = hand_is_per_player};
+  obs_diff(a, b, &d);
+  ck_assert_int_eq(d.count, 2);
+  ck_assert_str_eq(d.lines[0], "hand of P2[0] differs: expected \"3-4\", got \"3-5\"");
+  ck_assert_str_eq(d.lines[1], "market[2] differs: expected 3, got 4"); /* not per player: by index */
+  diffs_free(&d);
+  obs_diff(a, c, &d);
+  ck_assert_str_eq(d.lines[0], "hand of G1 differs: expected 0 items [], got 1 [\"0-0\"]"); /* the ghost */
+  diffs_free(&d);
+  json_decref(a);
+  json_decref(b);
+  json_decref(c);
+}
+END_TEST
+
 START_TEST(cells_named_by_tile_when_values_agree) {
   char a[1024], b[1024];
   snprintf(a, sizeof a, OBS("{\"name\":\"table\",\"grid\":\"hex\",\"cells\":[" CELL(2, 0, 4, 0) "]}", ""));
@@ -182,6 +206,7 @@ int main(void) {
   tcase_add_test(tc, strictness);
   tcase_add_test(tc, observation_differences_in_game_terms);
   tcase_add_test(tc, cells_named_by_tile_when_values_agree);
+  tcase_add_test(tc, per_player_vars_named_by_seat);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
