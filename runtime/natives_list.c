@@ -300,14 +300,20 @@ Value native_random(Vm *vm, Value *args) {
 
 static const char *print_prefix;
 static bool print_mid_line; /* after print_part: the line is begun */
+static bool print_quiet;
 
 void ts_set_print_prefix(const char *prefix) {
   print_prefix = prefix;
 }
 
+void ts_set_print_quiet(bool quiet) {
+  print_quiet = quiet;
+}
+
 /* `print(a, b, c)` prints a and b with print_part, then c with print:
  * one line, values separated by spaces. */
 Value native_print_part(Vm *vm, Value *args) {
+  if (print_quiet) return 0;
   char text[FORMAT_CAP];
   vm_format_value(vm, vm_string(vm, args[1]), args[0], text, sizeof text);
   if (print_prefix && !print_mid_line) fputs(print_prefix, stdout);
@@ -319,6 +325,7 @@ Value native_print_part(Vm *vm, Value *args) {
 
 /* args[1] is the hidden type code the compiler appends (a string index). */
 Value native_print(Vm *vm, Value *args) {
+  if (print_quiet) return 0;
   char text[FORMAT_CAP];
   vm_format_value(vm, vm_string(vm, args[1]), args[0], text, sizeof text);
   if (print_prefix && !print_mid_line) fputs(print_prefix, stdout);

@@ -118,5 +118,9 @@ void ts_set_limits(TsState *s, TsLimits limits);
  * the default). `tessera test` marks printed lines so, to tell them from the
  * CLI's own output. Process-wide; `prefix` must outlive its use. */
 void ts_set_print_prefix(const char *prefix);
+/* Drops every line a rule file's `print` writes (true) or writes them
+ * (false, the default): for commands whose stdout is their own report
+ * (`tessera perft`, `tessera stats`). Process-wide. */
+void ts_set_print_quiet(bool quiet);
 
 #endif

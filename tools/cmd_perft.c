@@ -91,6 +91,7 @@ int cmd_perft(int argc, char **argv) {
   if ((status = session_open(&session, a.g.game, a.g.variants, a.g.players, false))) return status;
   char err[512] = "";
   TsState *level[66] = {0};
+  ts_set_print_quiet(true); /* stdout is the counts' */
   level[0] = ts_new_game(session.program, session.players, a.g.seed, err, sizeof err);
   for (int d = 1; level[0] && d <= a.depth; d++) level[d] = ts_clone(level[0]);
   if (!level[0]) status = cli_fail(1, "cannot start %s: %s", ts_program_name(session.program), err);
@@ -101,7 +102,8 @@ int cmd_perft(int argc, char **argv) {
     walk(level, 0, (int)a.depth, &c);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    printf("perft %s, %d players, seed %" PRIu64 "%s%s\n", ts_program_name(session.program), session.players, a.g.seed,
+    printf("perft %s, %d player%s, seed %" PRIu64 "%s%s\n", ts_program_name(session.program), session.players,
+           session.players == 1 ? "" : "s", a.g.seed,
            a.g.variants ? ", variants " : "", a.g.variants ? a.g.variants : "");
     int64_t total = 0;
     for (int d = 1; d <= a.depth; d++) {
@@ -110,6 +112,9 @@ int cmd_perft(int argc, char **argv) {
              c.errors[d]);
     }
     fprintf(stderr, "%" PRId64 " nodes in %.3f s\n", total, seconds);
+    if (ts_is_over(level[0]))
+      printf("the match is over before its first decision%s%s\n", ts_error(level[0]) ? ": " : "",
+             ts_error(level[0]) ? ts_error(level[0]) : "");
     if (a.divide) divide(level, (int)a.depth);
   }
   for (int d = 0; d <= a.depth; d++)

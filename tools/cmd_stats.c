@@ -243,6 +243,7 @@ static int play_parallel(Study *studies, int n, const StatsArgs *a, int64_t firs
     pids[j] = parts[j] ? fork() : -1;
     if (pids[j] == 0) {
       close(fds[0]);
+      ts_set_print_quiet(true); /* stdout is the report's */
       StatsTotals t[2] = {{0}};
       int status = play_range(studies, n, a, lo, hi - lo, t, fds[1]);
       if (!status) {
