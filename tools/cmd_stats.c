@@ -227,51 +227,41 @@ static double monotonic(void) {
   return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* Forks `jobs` workers over [first, first + count); each writes its totals
- * as JSON to its own temporary file; the parent draws the progress bar and
- * merges the parts in order. */
-static int play_parallel(Study *studies, int n, const StatsArgs *a, int64_t first, int64_t count, StatsTotals *out) {
-  int jobs = (int)(a->jobs < count ? a->jobs : count), fds[2];
-  FILE **parts = calloc((size_t)jobs, sizeof *parts);
-  pid_t *pids = calloc((size_t)jobs, sizeof *pids);
-  if (!parts || !pids || pipe(fds) != 0) return cli_fail(1, "cannot start the workers");
-  fflush(stdout);
-  fflush(stderr);
-  for (int j = 0; j < jobs; j++) {
-    int64_t lo = first + count * j / jobs, hi = first + count * (j + 1) / jobs;
-    parts[j] = tmpfile();
-    pids[j] = parts[j] ? fork() : -1;
-    if (pids[j] == 0) {
-      close(fds[0]);
-      ts_set_print_quiet(true); /* stdout is the report's */
-      StatsTotals t[2] = {{0}};
-      int status = play_range(studies, n, a, lo, hi - lo, t, fds[1]);
-      if (!status) {
-        json_t *json = json_array();
-        for (int i = 0; i < n; i++) json_array_append_new(json, totals_to_json(&t[i]));
-        status = json_dumpf(json, parts[j], JSON_COMPACT) != 0 || fflush(parts[j]) != 0;
-        json_decref(json);
-      }
-      _exit(status);
-    }
+/* In a worker process: plays its range, writes the totals (a JSON array,
+ * one per study) to `part`; never returns. */
+static void worker(Study *studies, int n, const StatsArgs *a, int64_t lo, int64_t hi, FILE *part, int progress)
+    __attribute__((noreturn));
+static void worker(Study *studies, int n, const StatsArgs *a, int64_t lo, int64_t hi, FILE *part, int progress) {
+  ts_set_print_quiet(true); /* stdout is the report's */
+  StatsTotals t[2] = {{0}};
+  int status = play_range(studies, n, a, lo, hi - lo, t, progress);
+  if (!status) {
+    json_t *json = json_array();
+    for (int i = 0; i < n; i++) json_array_append_new(json, totals_to_json(&t[i]));
+    status = json_dumpf(json, part, JSON_COMPACT) != 0 || fflush(part) != 0;
+    json_decref(json);
   }
-  close(fds[1]);
+  _exit(status);
+}
+
+/* Reads the workers' progress bytes until they all close the pipe; draws
+ * the bar when stderr is a terminal. */
+static void follow_progress(int from, int64_t count) {
   bool bar = isatty(2) && !getenv("TESSERA_NO_PROGRESS");
   double started = monotonic(), drawn = 0;
   int64_t done = 0;
   char buf[256];
-  for (ssize_t got; (got = read(fds[0], buf, sizeof buf)) > 0;) {
+  for (ssize_t got; (got = read(from, buf, sizeof buf)) > 0;) {
     done += 64 * got;
     if (bar && monotonic() - drawn > 0.2) draw_progress(done, count, started), drawn = monotonic();
   }
-  close(fds[0]);
   if (bar) draw_progress(count, count, started), fputc('\n', stderr);
-  int status = 0;
-  for (int j = 0; j < jobs; j++) {
-    int ws = 0;
-    if (pids[j] <= 0 || waitpid(pids[j], &ws, 0) != pids[j] || !WIFEXITED(ws) || WEXITSTATUS(ws) != 0) status = 1;
-  }
+}
+
+/* The workers' totals, in seed order, added up into out[0..n-1]. */
+static int merge_parts(FILE **parts, int jobs, int n, StatsTotals *out) {
   char err[256];
+  int status = 0;
   for (int j = 0; !status && j < jobs; j++) {
     rewind(parts[j]);
     json_t *part = json_loadf(parts[j], 0, NULL);
@@ -287,11 +277,41 @@ static int play_parallel(Study *studies, int n, const StatsArgs *a, int64_t firs
     }
     json_decref(part);
   }
+  return status;
+}
+
+/* Forks `jobs` workers over [first, first + count); each writes its totals
+ * to its own temporary file; the parent draws the progress bar and merges
+ * the parts in order. */
+static int play_parallel(Study *studies, int n, const StatsArgs *a, int64_t first, int64_t count, StatsTotals *out) {
+  int jobs = (int)(a->jobs < count ? a->jobs : count), fds[2];
+  FILE **parts = calloc((size_t)jobs, sizeof *parts);
+  pid_t *pids = calloc((size_t)jobs, sizeof *pids);
+  if (!parts || !pids || pipe(fds) != 0) return free(parts), free(pids), cli_fail(1, "cannot start the workers");
+  fflush(stdout);
+  fflush(stderr);
+  for (int j = 0; j < jobs; j++) {
+    parts[j] = tmpfile();
+    pids[j] = parts[j] ? fork() : -1;
+    if (pids[j] == 0) {
+      close(fds[0]);
+      worker(studies, n, a, first + count * j / jobs, first + count * (j + 1) / jobs, parts[j], fds[1]);
+    }
+  }
+  close(fds[1]);
+  follow_progress(fds[0], count);
+  close(fds[0]);
+  bool failed = false;
+  for (int j = 0; j < jobs; j++) {
+    int ws = 0;
+    failed |= pids[j] <= 0 || waitpid(pids[j], &ws, 0) != pids[j] || !WIFEXITED(ws) || WEXITSTATUS(ws) != 0;
+  }
+  int status = failed ? cli_fail(1, "a worker failed") : merge_parts(parts, jobs, n, out);
   for (int j = 0; j < jobs; j++)
     if (parts[j]) fclose(parts[j]);
   free(parts);
   free(pids);
-  return status ? (status == 1 ? cli_fail(1, "a worker failed") : status) : 0;
+  return status;
 }
 
 static int open_study(Study *st, const char *game, const char *variants, const StatsArgs *a) {
