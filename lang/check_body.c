@@ -277,7 +277,7 @@ static Type *try_native(Checker *c, Node *n, int id, Type **args, bool report) {
   n->ival = id;
   const char *end;
   Type *result = type_parse_code(nat->result, &bound, &end);
-  if (id == NATIVE_print) n->ival2 = 1; /* the compiler adds the type code */
+  if (id == NATIVE_print || id == NATIVE_expect) n->ival2 = 1; /* the compiler adds the type code */
   return result ? result : T(TY_ERROR);
 }
 

@@ -335,6 +335,18 @@ Value native_print(Vm *vm, Value *args) {
   return 0;
 }
 
+/* expect(actual, wanted): equal when their texts are (the text of a value
+ * is canonical: lists element by element, tiles by name, placements as
+ * moves), else a runtime error naming both. args[2] is the type code. */
+Value native_expect(Vm *vm, Value *args) {
+  char actual[FORMAT_CAP], wanted[FORMAT_CAP];
+  const char *type = vm_string(vm, args[2]);
+  vm_format_value(vm, type, args[0], actual, sizeof actual);
+  vm_format_value(vm, type, args[1], wanted, sizeof wanted);
+  if (strcmp(actual, wanted) != 0) vm_error(vm, "expected %s, got %s", wanted, actual);
+  return 0;
+}
+
 static Value count_up(Vm *vm, int n) {
   Value out = vm_list_new(vm, n, false);
   if (vm_failed(vm)) return 0;

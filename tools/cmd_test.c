@@ -21,7 +21,7 @@ static const char usage[] =
     "\n"
     "Runs every test in the given files and folders (default: the current\n"
     "folder, searched recursively; hidden folders and build folders skipped):\n"
-    "  NAME.tess with `// expect` or `// args` comments   a rule-file test\n"
+    "  NAME.tess with `// expect`/`// args` comments or expect(...) calls: a rule-file test\n"
     "  NAME.jsonl (a trace)                              a golden playthrough: must replay\n"
     "  NAME.jsonl beside NAME.expect                     must fail to replay with that message\n"
     "A failure is one line `FILE:LINE: expected ..., got ...`; exit status 1 when\n"
@@ -128,7 +128,7 @@ static void count(Run *run, const char *path, int failures) {
 static void test_file(const char *path, Run *run, bool named) {
   if (ends_with(path, ".tess")) {
     if (test_script_has_expectations(path)) count(run, path, test_script(path, run->timeout));
-    else if (named) printf("%s:1: no `// expect` or `// args` comment: not a test\n", path), count(run, path, 1);
+    else if (named) printf("%s:1: no `// expect` or `// args` comment, no expect(...): not a test\n", path), count(run, path, 1);
   } else if (ends_with(path, ".jsonl")) {
     char *expect = sibling(path, ".expect");
     bool broken = expect && access(expect, R_OK) == 0;

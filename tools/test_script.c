@@ -20,6 +20,7 @@ typedef struct Expectations {
   int exit_status, exit_line;
   Lines args;
   char *input; /* the `// stdin:` lines, each ended by a newline; NULL: none */
+  bool checks;  /* the code calls expect(...): a test even without comments */
   int players; /* of the first `players N` declaration, 0 without one */
 } Expectations;
 
@@ -68,7 +69,8 @@ static void add_input(Expectations *e, const char *text) {
 }
 
 static void parse_line(Expectations *e, const char *line, int number, const char *base) {
-  const char *t;
+  const char *t, *comment = strstr(line, "//"), *call = strstr(line, "expect(");
+  if (call && (!comment || call < comment)) e->checks = true;
   if ((t = directive(line, "expect error:"))) add_expect(&e->err, &e->err_count, t, number);
   else if ((t = directive(line, "expect exit:"))) e->exit_status = atoi(t), e->exit_line = number;
   else if ((t = directive(line, "expect:"))) add_expect(&e->out, &e->out_count, t, number);
@@ -104,7 +106,8 @@ static void free_expectations(Expectations *e) {
 bool test_script_has_expectations(const char *path) {
   Expectations e = {0};
   const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-  bool has = read_expectations(path, base, &e) && (e.out_count || e.err_count || e.exit_line || e.args.count);
+  bool has = read_expectations(path, base, &e) &&
+             (e.out_count || e.err_count || e.exit_line || e.args.count || e.checks);
   free_expectations(&e);
   return has;
 }
@@ -161,6 +164,23 @@ static int compare_stderr(const char *path, const Expectations *e, const Lines *
   return failures;
 }
 
+/* A wrong exit status, located at the test file's line when stderr starts
+ * with an error there (`tessera: BASE:LINE: runtime error: ...`, as a
+ * failed `expect` gives). */
+static void exit_failure(const char *path, const char *base, const Expectations *e, const Captured *c) {
+  const char *first = c->err.count ? c->err.items[0] : "";
+  if (strncmp(first, "tessera: ", 9) == 0) first += 9;
+  size_t n = strlen(base);
+  char *end = NULL;
+  long line = strncmp(first, base, n) == 0 && first[n] == ':' ? strtol(first + n + 1, &end, 10) : 0;
+  if (line > 0 && end && *end == ':') {
+    printf("%s:%ld:%s (exit status %d, expected %d)\n", path, line, end + 1, c->status, e->exit_status);
+    return;
+  }
+  printf("%s:%d: expected exit status %d, got %d%s%s%s\n", path, e->exit_line ? e->exit_line : 1, e->exit_status,
+         c->status, c->err.count ? " (stderr: \"" : "", c->err.count ? c->err.items[0] : "", c->err.count ? "\")" : "");
+}
+
 int test_script(const char *path, int timeout_seconds) {
   char *dir = strdup(path), *slash = strrchr(dir, '/');
   const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
@@ -184,8 +204,7 @@ int test_script(const char *path, int timeout_seconds) {
   } else if (!failures) {
     if (c.status == 124) printf("%s:1: timed out after %d s\n", path, timeout_seconds), failures++;
     else if (c.status != e.exit_status) {
-      printf("%s:%d: expected exit status %d, got %d%s%s%s\n", path, e.exit_line ? e.exit_line : 1, e.exit_status,
-             c.status, c.err.count ? " (stderr: \"" : "", c.err.count ? c.err.items[0] : "", c.err.count ? "\")" : "");
+      exit_failure(path, base, &e, &c);
       failures++;
     }
     failures += compare_stdout(path, &e, &c.out);

@@ -10,7 +10,8 @@
 
 #include <stdbool.h>
 
-/* Whether the file carries any expectation (otherwise it is a rule file). */
+/* Whether the file carries any expectation, as a comment or an `expect(`
+ * call (otherwise it is a rule file). */
 bool test_script_has_expectations(const char *path);
 /* Runs it; prints one line `FILE:LINE: ...` per failure on stdout and
  * returns how many (0: passed). */
