@@ -89,12 +89,14 @@ static int open_header(Replay *r) {
   if (!r->rules)
     return differ(r, "header: the rule file '%s' is neither a game of %s nor inside the trace's folder; "
                   "name it with --rules FILE", h->file, cli_games_dir());
-  char *variants = join(&h->variants), *agents = join(&h->agents);
-  int status = r->rules && variants && agents
-                   ? session_open(&r->session, r->rules, h->variants.count ? variants : NULL, agents, false)
+  char *variants = join(&h->variants), *agents = join(&h->agents), *settings = join(&h->settings);
+  int status = r->rules && variants && agents && settings
+                   ? session_open_set(&r->session, r->rules, h->variants.count ? variants : NULL,
+                                      h->settings.count ? settings : NULL, agents, false)
                    : 1;
   free(variants);
   free(agents);
+  free(settings);
   if (status) return differ(r, "header: cannot set up %s (%s)", h->game, r->rules ? r->rules : h->file);
   if (strcmp(ts_program_name(r->session.program), h->game) != 0)
     return differ(r, "header: game differs: expected \"%s\", got \"%s\" (%s)", h->game,

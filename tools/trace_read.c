@@ -135,6 +135,7 @@ static bool read_header(Fields *f, TraceHeader *h, uint64_t big_seed, bool has_b
     return false;
   if (json_object_get(f->object, "game_id") && !get_string(f, "game_id", k, true, &h->game_id)) return false;
   if (json_object_get(f->object, "rules_hash") && !get_string(f, "rules_hash", k, true, &h->rules_hash)) return false;
+  if (json_object_get(f->object, "set") && !get_strings(f, "set", k, &h->settings)) return false;
   return true;
 }
 
@@ -229,6 +230,7 @@ void trace_line_free(TraceLine *l) {
   free(l->header.rules_hash);
   free_strings(&l->header.variants);
   free_strings(&l->header.agents);
+  free_strings(&l->header.settings);
   free_strings(&l->step.legal);
   free(l->step.move);
   json_decref(l->step.observation);

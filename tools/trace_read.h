@@ -25,6 +25,7 @@ typedef struct TraceHeader {
   char *game_id;    /* NULL when absent or null */
   char *rules_hash; /* NULL when absent (traces written before it existed) */
   TraceStrings variants, agents;
+  TraceStrings settings; /* "set": the match options, NAME=N (absent: none) */
   int players, seats;
   uint64_t seed;
 } TraceHeader;
