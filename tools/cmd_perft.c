@@ -14,7 +14,8 @@
 #include "game_args.h"
 
 static const char usage[] =
-    "usage: tessera perft GAME [--seed S] [--depth N] [--variant a,b] [--players N] [--divide]\n"
+    "usage: tessera perft GAME [--seed S] [--depth N] [--variant a,b] [--set NAME=N] [--players N]\n"
+    "                          [--divide]\n"
     "\n"
     "Counts the nodes of GAME's decision tree from the start of the match with seed\n"
     "S (default 1): for each depth d = 1..N (default 3), the states reached after\n"
@@ -29,11 +30,12 @@ typedef struct PerftArgs {
 } PerftArgs;
 
 static int parse_args(int argc, char **argv, PerftArgs *a) {
-  enum { HELP, DEPTH, VARIANT, PLAYERS, SEED, DIVIDE };
+  enum { HELP, DEPTH, VARIANT, PLAYERS, SEED, DIVIDE, SET };
   static const OptSpec specs[] = {{"--help", "-h", false},   {"--depth", "-d", true}, {"--variant", NULL, true},
-                                  {"--players", NULL, true}, {"--seed", NULL, true},  {"--divide", NULL, false}};
+                                  {"--players", NULL, true}, {"--seed", NULL, true},  {"--divide", NULL, false},
+                                  {"--set", NULL, true}};
   OptParser op;
-  opt_init(&op, argc, argv, specs, 6);
+  opt_init(&op, argc, argv, specs, 7);
   a->g.seed = 1;
   a->depth = 3;
   for (int o, status; (o = opt_next(&op)) != OPT_END;) {
@@ -88,7 +90,7 @@ int cmd_perft(int argc, char **argv) {
   int status = parse_args(argc, argv, &a);
   if (status) return status < 0 ? 0 : status;
   Session session;
-  if ((status = session_open(&session, a.g.game, a.g.variants, a.g.players, false))) return status;
+  if ((status = session_open_set(&session, a.g.game, a.g.variants, game_args_settings(&a.g), a.g.players, false))) return status;
   char err[512] = "";
   TsState *level[66] = {0};
   ts_set_print_quiet(true); /* stdout is the counts' */
@@ -102,9 +104,10 @@ int cmd_perft(int argc, char **argv) {
     walk(level, 0, (int)a.depth, &c);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    printf("perft %s, %d player%s, seed %" PRIu64 "%s%s\n", ts_program_name(session.program), session.players,
-           session.players == 1 ? "" : "s", a.g.seed,
-           a.g.variants ? ", variants " : "", a.g.variants ? a.g.variants : "");
+    printf("perft %s, %d player%s, seed %" PRIu64 "%s%s%s%s\n", ts_program_name(session.program), session.players,
+           session.players == 1 ? "" : "s", a.g.seed, a.g.variants ? ", variants " : "",
+           a.g.variants ? a.g.variants : "", game_args_settings(&a.g) ? ", set " : "",
+           game_args_settings(&a.g) ? a.g.settings : "");
     int64_t total = 0;
     for (int d = 1; d <= a.depth; d++) {
       total += c.nodes[d];

@@ -19,7 +19,7 @@
 #include "trace_rules.h"
 
 static const char usage[] =
-    "usage: tessera stats GAME [-n N] [--seed S] [--variant a,b] [--players N|random,first,...]\n"
+    "usage: tessera stats GAME [-n N] [--seed S] [--variant a,b] [--set NAME=N] [--players N|random,...]\n"
     "                          [-j J] [--json] [--svg FILE] [--vs VARIANTS|FILE]\n"
     "                          [--shard I/K] [--max-steps N]\n"
     "       tessera stats --merge FILE... [--json] [--svg FILE]\n"
@@ -64,14 +64,15 @@ static int parse_number(const OptParser *op, long lo, long hi, long *out, const 
 }
 
 static int parse_args(int argc, char **argv, StatsArgs *a) {
-  enum { HELP, COUNT, VARIANT, PLAYERS, SEED, JOBS, JSON, SVG, VS, SHARD, MERGE, MAX_STEPS };
+  enum { HELP, COUNT, VARIANT, PLAYERS, SEED, JOBS, JSON, SVG, VS, SHARD, MERGE, MAX_STEPS, SET };
   static const OptSpec specs[] = {
       {"--help", "-h", false}, {"--games", "-n", true}, {"--variant", NULL, true}, {"--players", NULL, true},
       {"--seed", NULL, true},  {"--jobs", "-j", true},  {"--json", NULL, false},   {"--svg", NULL, true},
       {"--vs", NULL, true},    {"--shard", NULL, true}, {"--merge", NULL, false},  {"--max-steps", NULL, true},
+      {"--set", NULL, true},
   };
   OptParser op;
-  opt_init(&op, argc, argv, specs, 12);
+  opt_init(&op, argc, argv, specs, 13);
   a->g.seed = 1, a->games = 1000, a->max_steps = 100000, a->shard = a->shards = 1;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   a->jobs = cores > 0 ? cores : 1;
@@ -151,6 +152,7 @@ static bool totals_init(StatsTotals *t, const Session *s, const char *variants, 
   char hash[17] = "";
   t->game = strdup(ts_program_name(s->program));
   t->variants = strdup(variants ? variants : "");
+  t->settings = strdup(a->g.settings);
   t->rules = trace_rules_hash(s->path, hash) ? strdup(hash) : NULL;
   size_t len = 0;
   char *agents = NULL;
@@ -316,7 +318,7 @@ static int play_parallel(Study *studies, int n, const StatsArgs *a, int64_t firs
 
 static int open_study(Study *st, const char *game, const char *variants, const StatsArgs *a) {
   st->variants = variants;
-  int status = session_open(&st->s, game, variants, a->g.players, false);
+  int status = session_open_set(&st->s, game, variants, game_args_settings(&a->g), a->g.players, false);
   for (int i = 0; !status && i < st->s.players; i++)
     if (st->s.kinds[i] == AGENT_HUMAN) status = cli_fail(EXIT_USAGE, "stats plays without humans; agents: random, first");
   return status;

@@ -12,6 +12,11 @@ int game_args_take(GameArgs *g, const char *command, const OptParser *op, int o)
   if (strcmp(name, "--variant") == 0) g->variants = op->value;
   else if (strcmp(name, "--players") == 0) g->players = op->value;
   else if (strcmp(name, "--seed") == 0) return cli_parse_seed(op->value, &g->seed);
+  else if (strcmp(name, "--set") == 0) return cli_add_setting(g->settings, sizeof g->settings, op->value);
   else return -1;
   return 0;
+}
+
+const char *game_args_settings(const GameArgs *g) {
+  return g->settings[0] ? g->settings : NULL;
 }

@@ -26,8 +26,9 @@ static int64_t completed(const StatsTotals *t) {
 }
 
 static void header(FILE *out, const StatsTotals *t) {
-  fprintf(out, "%s%s%s, %d player%s (%s), seeds %llu..%llu", t->game, *t->variants ? ", variants " : "",
-          t->variants, t->players, t->players == 1 ? "" : "s", t->agents, (unsigned long long)(t->seed + (uint64_t)t->first),
+  bool set = t->settings && *t->settings;
+  fprintf(out, "%s%s%s%s%s, %d player%s (%s), seeds %llu..%llu", t->game, *t->variants ? ", variants " : "",
+          t->variants, set ? ", set " : "", set ? t->settings : "", t->players, t->players == 1 ? "" : "s", t->agents, (unsigned long long)(t->seed + (uint64_t)t->first),
           (unsigned long long)(t->seed + (uint64_t)(t->first + t->count) - 1));
   fprintf(out, ": %" PRId64 " matches, %" PRId64 " ended by a runtime error%s\n", t->games, t->errors,
           t->count < t->planned ? " (a part of the study: merge the shards for the whole)" : "");

@@ -119,6 +119,7 @@ static bool same_text(const char *a, const char *b) {
 
 bool totals_merge(StatsTotals *into, const StatsTotals *more, char *err, size_t errlen) {
   if (!same_text(into->game, more->game) || !same_text(into->variants, more->variants) ||
+      !same_text(into->settings, more->settings) ||
       !same_text(into->agents, more->agents) || !same_text(into->rules, more->rules) ||
       into->players != more->players || into->seats != more->seats || into->seed != more->seed ||
       into->planned != more->planned) {
@@ -159,6 +160,7 @@ void totals_free(StatsTotals *t) {
   free(t->variants);
   free(t->agents);
   free(t->rules);
+  free(t->settings);
   for (int i = 0; i < AGENTS_MAX; i++) hist_free(&t->scores[i]), hist_free(&t->score_change[i]);
   hist_free(&t->steps);
   memset(t, 0, sizeof *t);
@@ -196,6 +198,7 @@ json_t *totals_to_json(const StatsTotals *t) {
                    "ties", ints(t->ties, t->seats), "position_games", ints(t->pos_games, t->players),
                    "position_wins", ints(t->pos_wins, t->players), "position_ties", ints(t->pos_ties, t->players),
                    "scores", scores, "steps", hist_json(&t->steps));
+  if (out && t->settings && *t->settings) json_object_set_new(out, "set", json_string(t->settings));
   if (out && t->paired) {
     json_t *changes = json_array();
     for (int i = 0; i < t->seats; i++) json_array_append_new(changes, hist_json(&t->score_change[i]));
@@ -259,6 +262,8 @@ bool totals_from_json(const json_t *j, StatsTotals *t, char *err, size_t errlen)
     ok = read_hist(json_array_get(scores, (size_t)i), &t->scores[i]);
     snprintf(t->seat_names[i], sizeof t->seat_names[i], "%s", json_string_value(json_array_get(names, (size_t)i)));
   }
+  const char *settings = json_string_value(json_object_get(j, "set"));
+  t->settings = strdup(settings ? settings : "");
   json_t *paired = json_object_get(j, "paired");
   if (ok && paired) {
     json_t *changes = json_object_get(paired, "score_change");

@@ -30,6 +30,7 @@ int64_t hist_quantile(const Hist *h, double q);
 typedef struct StatsTotals {
   /* The study: these must agree for totals to merge. */
   char *game, *variants, *agents, *rules; /* variants: comma list or "" */
+  char *settings;                         /* the match options set (--set), comma list or "" */
   int players, seats;
   uint64_t seed;     /* the first seed of the whole study */
   int64_t planned;   /* matches in the whole study: seeds seed .. seed+planned-1 */
