@@ -25,6 +25,9 @@ mutations=(
   'hegemino|equally large regions decided by score|s/(size == best_size and s > best)/(size == best_size and s < best)/'
   'hexdominomega|the two-player symbols|s/return \[1, 4, 2\]\[ord(p)\]/return [1, 2, 4][ord(p)]/'
   'hexdominomega|the symbols of three players|s/return 1 << ord(p)/return 1 << (2 - ord(p))/'
+  'hexdominimum|the product of group sizes|s/score\[s\] = product(groups\[s\])/score[s] = sum(groups[s])/'
+  'hemingway|the pips left added to the total|s/total\[q\] += last\[q\]/total[q] += last[q] + 1/'
+  'hextra|the pips left in hand|s/pips\[s\] = sum(\[t\[0\] + t\[1\] for t in hand\[s\]\])/pips[s] = sum([t[0] + t[1] + 1 for t in hand[s]])/'
 )
 
 for m in "${mutations[@]}"; do
