@@ -97,6 +97,7 @@ int cmd_play(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_simcheck(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_stats(int argc, char **argv);

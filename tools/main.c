@@ -22,6 +22,7 @@ static const Command commands[] = {
     {"perft", cmd_perft, "count the nodes of a game's decision tree from a seeded start"},
     {"stats", cmd_stats, "balance report over many seeded matches (wins, scores, lengths)"},
     {"bench", cmd_bench, "measure random playouts (against a C baseline when there is one)"},
+    {"simcheck", cmd_simcheck, "random matches that check the engine's invariants at every step"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof *commands };
 
