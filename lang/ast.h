@@ -72,6 +72,7 @@ typedef struct NodeList {
  * N_FOR_CLAUSE         name = variable, a = iterable
  * N_RANGE              a = low, b = high (inclusive)         (a..b)
  * N_CHOOSE             a = seat, b = options list            (choose a from b)
+ *                      ival = 1: choose secret
  * N_COND               a = condition, b = then, c = else     (if a then b else c)
  */
 typedef enum NodeKind {
@@ -95,7 +96,7 @@ typedef enum Op {
   OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_NEG
 } Op;
 
-enum { VIS_PUBLIC, VIS_HIDDEN, VIS_OWNER };
+enum { VIS_PUBLIC, VIS_HIDDEN, VIS_OWNER, VIS_SECRET };
 enum { BOUND_NONE, BOUND_FIXED, BOUND_WINDOW };
 
 struct Node {

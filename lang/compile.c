@@ -609,7 +609,7 @@ static void expr(Compiler *c, Node *n) {
     expr(c, n->a);
     expr(c, n->b);
     at(c, n);
-    op1(c, BC_CHOOSE, type_code_string(c, n->type));
+    op1(c, n->ival ? BC_CHOOSE_SECRET : BC_CHOOSE, type_code_string(c, n->type));
     note_dead_slots(c);
     break;
   default: break;
