@@ -59,12 +59,21 @@ void check_defer(Checker *c, int kind, Node *node, Symbol *callee) {
 Type *check_type_node(Checker *c, Node *n) {
   if (!n) return type_of(TY_VOID);
   if (n->kind == N_TYPE_LIST) return type_list(check_type_node(c, n->a));
+  if (n->kind == N_TYPE_ANSWER) {
+    Type *t = check_type_node(c, n->a);
+    if (t->kind == TY_ERROR) return t;
+    if (t->kind >= TY_WORD || t->kind == TY_BOARD) {
+      check_error(c, n, "'| word' follows the type of an option (int, player, tile, cell, dir, placement), not %s", tname(t));
+      return type_of(TY_ERROR);
+    }
+    return type_answer(t);
+  }
   Type *t = type_from_name(n->name);
   if (!t) {
-    static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board"};
-    const char *hint = diag_suggest(n->name, known, 8);
+    static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board", "word"};
+    const char *hint = diag_suggest(n->name, known, 9);
     if (hint) check_error(c, n, "unknown type '%s'; did you mean '%s'?", n->name, hint);
-    else check_error(c, n, "unknown type '%s'; types are int, bool, player, tile, cell, dir, placement, board and [T]", n->name);
+    else check_error(c, n, "unknown type '%s'; types are int, bool, player, tile, cell, dir, placement, board, word, [T] and T | word", n->name);
     return type_of(TY_ERROR);
   }
   return t;
@@ -191,6 +200,8 @@ static void collect_decls(Checker *c, const char *const *variants, int variant_c
       c->out->variants[c->out->variant_count++] = d;
     } else if (d->kind == N_REQUIRES || d->kind == N_EXCLUDES) {
       check_error(c, d, "'%s' belongs inside a variant", d->kind == N_REQUIRES ? "requires" : "excludes");
+    } else if (d->kind == N_WORDS) {
+      decls_push(set, d);
     } else if (is_named(d->kind)) {
       /* Two base declarations of one name (in this file or an imported one)
        * are an error, reported by name_taken: only a variant replaces. */
@@ -283,6 +294,21 @@ static void declare_fn(Checker *c, Node *d) {
   c->out->fns[c->out->fn_count++] = s;
 }
 
+/* `word pass, stop`: each name a value of type word. A word declared again
+ * (by a module and a game, say) is the same word. */
+static void declare_words(Checker *c, Node *d) {
+  for (int i = 0; i < d->list.count; i++) {
+    Node *w = d->list.items[i];
+    Symbol *old = check_lookup_global(c, w->name);
+    if (old && old->kind == SYM_WORD) continue;
+    if (name_taken(c, w)) continue;
+    Symbol *s = check_new_symbol(c, SYM_WORD, w->name, w);
+    s->type = type_of(TY_WORD);
+    w->sym = s;
+    add_global_symbol(c, s);
+  }
+}
+
 static void read_singletons(Checker *c, DeclSet *set, Node **play) {
   Checked *out = c->out;
   out->min_players = out->max_players = 0;
@@ -357,7 +383,7 @@ static void warn_unused(Checker *c) {
     if (s->used || !s->decl || s == c->out->main) continue;
     /* Declarations from imported modules are libraries: unused is normal. */
     if (s->decl->file != 0) continue;
-    const char *what = s->kind == SYM_FN ? "function" : s->kind == SYM_BOARD ? "board"
+    const char *what = s->kind == SYM_FN ? "function" : s->kind == SYM_BOARD ? "board" : s->kind == SYM_WORD ? "word"
                        : s->global_kind == GLOBAL_PARAM ? "param" : s->global_kind == GLOBAL_TILES ? "tiles" : "variable";
     check_warning(c, s->decl, "%s '%s' is never used", what, s->name);
   }
@@ -388,6 +414,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
     Node *n = set.items[i];
     if (n->kind == N_BOARD) declare_board(&c, n);
     else if (n->kind == N_FN) declare_fn(&c, n);
+    else if (n->kind == N_WORDS) declare_words(&c, n);
   }
   for (int i = 0; i < set.count; i++) { /* params first: tiles and vars may use them */
     Node *n = set.items[i];

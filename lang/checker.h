@@ -12,7 +12,7 @@
 #include "diag.h"
 #include "types.h"
 
-typedef enum { SYM_LOCAL, SYM_GLOBAL, SYM_BOARD, SYM_FN, SYM_NATIVE } SymKind;
+typedef enum { SYM_LOCAL, SYM_GLOBAL, SYM_BOARD, SYM_FN, SYM_NATIVE, SYM_WORD } SymKind;
 
 struct Symbol {
   SymKind kind;

@@ -211,6 +211,7 @@ static void name_load(Compiler *c, Node *n) {
   Binding b;
   if (resolve_name(c, n, &b)) load_binding(c, b);
   else if (n->sym->kind == SYM_BOARD) emit_int(c, n->sym->index);
+  else if (n->sym->kind == SYM_WORD) emit_int(c, VM_WORD_BASE + add_string(c->p, n->name));
 }
 
 static Opcode binary_opcode(Op op) {
@@ -605,9 +606,20 @@ static void expr(Compiler *c, Node *n) {
     patch_here(c, end);
     break;
   }
+  case N_IS: /* words are the values at or below VM_WORD_LAST */
+    expr(c, n->a);
+    emit_int(c, VM_WORD_LAST);
+    at(c, n);
+    op0(c, n->b->type->kind == TY_WORD ? BC_LE : BC_GT);
+    break;
   case N_CHOOSE:
     expr(c, n->a);
     expr(c, n->b);
+    if (n->c) { /* the words follow the options in one list */
+      expr(c, n->c);
+      at(c, n);
+      op2(c, BC_NATIVE, NATIVE_answers, 2);
+    }
     at(c, n);
     op1(c, n->ival ? BC_CHOOSE_SECRET : BC_CHOOSE, type_code_string(c, n->type));
     note_dead_slots(c);

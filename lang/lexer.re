@@ -169,6 +169,8 @@ static Token scan(Lexer *lx) {
       "variant"   { TOKEN(TK_VARIANT); }
       "while"     { TOKEN(TK_WHILE); }
       "window"    { TOKEN(TK_WINDOW); }
+      "word"      { TOKEN(TK_WORD); }
+      "is"        { TOKEN(TK_IS); }
 
       ident { TOKEN(TK_NAME); }
 

@@ -7,13 +7,14 @@
 static Type scalars[TY_LIST] = {
   {TY_ERROR, NULL}, {TY_VOID, NULL}, {TY_INT, NULL}, {TY_BOOL, NULL},
   {TY_STRING, NULL}, {TY_PLAYER, NULL}, {TY_TILE, NULL}, {TY_CELL, NULL},
-  {TY_DIR, NULL}, {TY_PLACEMENT, NULL}, {TY_BOARD, NULL},
+  {TY_DIR, NULL}, {TY_PLACEMENT, NULL}, {TY_BOARD, NULL}, {TY_WORD, NULL},
 };
 
 /* Lists interned in a fixed pool: programs use a handful of list types. */
 #define LIST_POOL 256
 static Type lists[LIST_POOL];
 static int list_count;
+static Type answers[TY_LIST]; /* one per scalar option type */
 
 Type *type_of(TypeKind kind) { return &scalars[kind]; }
 
@@ -25,15 +26,22 @@ Type *type_list(Type *elem) {
   return &lists[list_count++];
 }
 
+Type *type_answer(Type *elem) {
+  if (elem->kind >= TY_LIST) return type_of(TY_ERROR);
+  answers[elem->kind] = (Type){TY_ANSWER, elem};
+  return &answers[elem->kind];
+}
+
 static const char *const names[] = {
   [TY_ERROR] = "<error>", [TY_VOID] = "nothing", [TY_INT] = "int", [TY_BOOL] = "bool",
   [TY_STRING] = "string", [TY_PLAYER] = "player", [TY_TILE] = "tile", [TY_CELL] = "cell",
   [TY_DIR] = "dir", [TY_PLACEMENT] = "placement", [TY_BOARD] = "board",
+  [TY_WORD] = "word",
 };
 static const char codes[] = {
   [TY_ERROR] = '?', [TY_VOID] = 'v', [TY_INT] = 'i', [TY_BOOL] = 'b', [TY_STRING] = 's',
   [TY_PLAYER] = 'p', [TY_TILE] = 't', [TY_CELL] = 'c', [TY_DIR] = 'd',
-  [TY_PLACEMENT] = 'P', [TY_BOARD] = 'B',
+  [TY_PLACEMENT] = 'P', [TY_BOARD] = 'B', [TY_WORD] = 'w',
 };
 
 Type *type_from_name(const char *name) {
@@ -45,7 +53,9 @@ Type *type_from_name(const char *name) {
 bool type_is_ref(const Type *t) { return t->kind == TY_LIST; }
 
 const char *type_name(const Type *t, char *buf, size_t cap) {
-  if (t->kind != TY_LIST) {
+  if (t->kind == TY_ANSWER) {
+    snprintf(buf, cap, "%s | word", names[t->elem->kind]);
+  } else if (t->kind != TY_LIST) {
     snprintf(buf, cap, "%s", names[t->kind]);
   } else {
     char inner[96];
@@ -60,6 +70,10 @@ const char *type_code(const Type *t, char *buf, size_t cap) {
   size_t n = 0;
   while (t->kind == TY_LIST && n + 2 < cap) {
     buf[n++] = '[';
+    t = t->elem;
+  }
+  if (t->kind == TY_ANSWER && n + 2 < cap) {
+    buf[n++] = 'a';
     t = t->elem;
   }
   if (n + 1 < cap) buf[n++] = codes[t->kind];

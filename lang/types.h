@@ -9,22 +9,25 @@
 typedef enum TypeKind {
   TY_ERROR, /* after an error: compatible with everything, reported once */
   TY_VOID, TY_INT, TY_BOOL, TY_STRING, TY_PLAYER, TY_TILE, TY_CELL, TY_DIR,
-  TY_PLACEMENT, TY_BOARD, TY_LIST
+  TY_PLACEMENT, TY_BOARD, TY_WORD, TY_LIST,
+  TY_ANSWER /* `T | word`: what `choose … from opts or words` returns */
 } TypeKind;
 
 struct Type {
   TypeKind kind;
-  struct Type *elem; /* TY_LIST */
+  struct Type *elem; /* TY_LIST, TY_ANSWER */
 };
 typedef struct Type Type;
 
 Type *type_of(TypeKind kind);      /* scalars */
 Type *type_list(Type *elem);       /* [elem] */
-Type *type_from_name(const char *name); /* "int" ... "board"; NULL if unknown */
+Type *type_answer(Type *elem);     /* elem | word (elem a scalar other than word) */
+Type *type_from_name(const char *name); /* "int" ... "board", "word"; NULL if unknown */
 bool type_is_ref(const Type *t);   /* held in the VM heap (lists) */
 /* Human text: int, [tile], [[cell]]. */
 const char *type_name(const Type *t, char *buf, size_t cap);
-/* Type code as in natives.def: i b p t c d P B s [x. */
+/* Type code as in natives.def: i b p t c d P B s w [x; an answer is a + its
+ * option's code ("aP" = placement | word). */
 const char *type_code(const Type *t, char *buf, size_t cap);
 /* Parses a code; T (if any) becomes *bound (binding it when NULL). Returns
  * NULL on mismatch of structure. `*end` receives the rest of the string. */

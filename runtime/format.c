@@ -70,6 +70,11 @@ static void format_value(Vm *vm, Out *o, const char *type, Value v) {
   }
   case 'P': format_placement(vm, o, placement_unpack(v)); break;
   case 's': emit(o, "%s", vm_string(vm, v)); break;
+  case 'w': emit(o, "%s", vm_is_word(v) ? vm_string(vm, v - VM_WORD_BASE) : "-"); break;
+  case 'a': /* an answer: a word, or an option of the type that follows */
+    if (vm_is_word(v)) emit(o, "%s", vm_string(vm, v - VM_WORD_BASE));
+    else format_value(vm, o, type + 1, v);
+    break;
   case '[': {
     emit(o, "[");
     int32_t n = vm_list_len(vm, v);

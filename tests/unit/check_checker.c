@@ -146,7 +146,7 @@ static const Case declaration_cases[] = {
   {"unknown type, with a suggestion", GAME "var x: innt\nplay { }\n", 3, "innt",
    "unknown type 'innt'; did you mean 'int'?"},
   {"unknown type, listing the types", GAME "var x: integer\nplay { }\n", 3, "integer",
-   "unknown type 'integer'; types are int, bool, player, tile, cell, dir, placement, board and [T]"},
+   "unknown type 'integer'; types are int, bool, player, tile, cell, dir, placement, board, word, [T] and T | word"},
   {"a function declared twice", GAME "fn f() { }\nfn f() { }\nplay { f() }\n", 4, "fn",
    "'f' is already declared (line 3)"},
   {"players twice", GAME "players 3\nplay { }\n", 3, "players",
