@@ -54,6 +54,10 @@ const Value *engine_heap(const TsState *s);
  * value of variable g held for seat `owner` (-1 for a variable of no seat). */
 bool engine_var_hidden(const TsState *s, const GlobalInfo *g, int owner, int viewer);
 
+/* render_shapes.c: every list of tiles of 3+ cells the seat may see (its own
+ * entry of a per-seat variable), drawn as pictures. */
+void render_tile_pictures(const TsState *s, int seat, FILE *out);
+
 /* The current options as values in the block's heap. */
 const Value *engine_options(const TsState *s, int *count);
 

@@ -86,4 +86,5 @@ void ts_render(const TsState *s, int seat, FILE *out) {
     }
   }
   render_vars(s, seat, out);
+  render_tile_pictures(s, seat, out);
 }

@@ -106,6 +106,10 @@ enum { TS_VIEW_ALL = -1, TS_VIEW_PUBLIC = -2 };
 size_t ts_observation_json(const TsState *s, int seat, char *buf, size_t cap);
 /* Human-readable board(s) and visible zones for `seat`, for the terminal. */
 void ts_render(const TsState *s, int seat, FILE *out);
+/* When the current options are tiles of three or more cells, draws them as
+ * numbered pictures (a catalogue to choose from) and returns true; else
+ * writes nothing and returns false. */
+bool ts_render_options(const TsState *s, FILE *out);
 
 /* Runtime limits, per decision: steps (backward jumps and calls) and heap
  * bytes. They belong to the match, so every state of the match (clones

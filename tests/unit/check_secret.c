@@ -2,7 +2,8 @@
  * variables, through the engine API on whole games of
  * games/hexominoes.tess: the hexed shapes never show in the other seat's
  * observation nor a spectator's at any step, show in their own seat's, and
- * are revealed once the game is over; ending the game early ("stop"). */
+ * are revealed once the game is over; ending the game early ("stop");
+ * shapes drawn as pictures (render_shapes.c). */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -202,6 +203,43 @@ START_TEST(test_stop_after_placements) {
 }
 END_TEST
 
+static char *rendered(const TsState *s, int seat, bool options) {
+  char *text = NULL;
+  size_t length = 0;
+  FILE *out = open_memstream(&text, &length);
+  if (options) (void)ts_render_options(s, out);
+  else ts_render(s, seat, out);
+  fclose(out);
+  return text;
+}
+
+/* A human hexing sees the catalogue: every option drawn, numbered; the
+ * placements are not pictures. The seat's own hexed shapes are drawn for it
+ * alone. */
+START_TEST(test_catalogue_and_own_shapes_drawn) {
+  TsState *s = new_game(1);
+  char *text = rendered(s, 0, true);
+  ck_assert_msg(strstr(text, "1. H1 ") && strstr(text, "35. H35") && strstr(text, "[][][][][][]"), "%s", text);
+  free(text);
+  apply(s, 0); /* P1 hexes H1, the straight six */
+  text = rendered(s, 0, false);
+  ck_assert_msg(strstr(text, "hexed of P1:\n  H1") && strstr(text, "[][][][][][]"), "%s", text);
+  free(text);
+  text = rendered(s, 1, false);
+  ck_assert_msg(!strstr(text, "hexed of") && !strstr(text, "H1"), "%s", text);
+  free(text);
+  for (int i = 0; i < 5; i++) apply(s, 0);
+  char *none = NULL;
+  size_t length = 0;
+  FILE *out = open_memstream(&none, &length);
+  ck_assert(!ts_render_options(s, out)); /* placements */
+  fclose(out);
+  ck_assert_uint_eq(length, 0);
+  free(none);
+  ts_free(s);
+}
+END_TEST
+
 static Suite *secret_suite(void) {
   Suite *s = suite_create("secret");
   TCase *tc = tcase_create("hexominoes");
@@ -210,6 +248,7 @@ static Suite *secret_suite(void) {
   tcase_add_test(tc, test_secret_in_whole_games);
   tcase_add_test(tc, test_stop_ends_the_game_early);
   tcase_add_test(tc, test_stop_after_placements);
+  tcase_add_test(tc, test_catalogue_and_own_shapes_drawn);
   suite_add_tcase(s, tc);
   return s;
 }
