@@ -74,11 +74,13 @@ Value native_occurrences(Vm *vm, Value *args) {
   int nforms = shape_forms((GridKind)b->spec.grid, t, forms);
   int n = vm_list_len(vm, args[1]);
   int cap = n * nforms; /* at most one occurrence per form and anchor */
-  Coord *within = vm_scratch(vm, sizeof *within * (size_t)(2 * n + (size_t)cap * t->cell_count + 1));
+  int slots = shape_occurrences_slots(n);
+  Coord *within = vm_scratch(vm, sizeof *within * (size_t)(n + (size_t)cap * t->cell_count) +
+                                     sizeof(int32_t) * (size_t)slots);
   if (!within) return 0;
   const Value *v = vm_list_items(vm, args[1]);
   for (int i = 0; i < n; i++) within[i] = cell_unpack(v[i]);
-  Coord *out = within + 2 * n;
-  int count = shape_occurrences(forms, nforms, within, n, within + n, out, cap);
+  Coord *out = within + n;
+  int count = shape_occurrences(forms, nforms, within, n, (int32_t *)(out + (size_t)cap * t->cell_count), out, cap);
   return cell_lists(vm, out, count, t->cell_count);
 }

@@ -11,8 +11,14 @@ static int compare_cells(const void *a, const void *b) {
   return (p->x > q->x) - (p->x < q->x);
 }
 
+/* Insertion sort: a shape has at most TILE_MAX_CELLS cells. */
 void shape_normalise(Coord *cells, int n) {
-  qsort(cells, (size_t)n, sizeof *cells, compare_cells);
+  for (int i = 1; i < n; i++) {
+    Coord c = cells[i];
+    int j = i;
+    for (; j > 0 && compare_cells(&cells[j - 1], &c) > 0; j--) cells[j] = cells[j - 1];
+    cells[j] = c;
+  }
   Coord first = cells[0];
   for (int i = 0; i < n; i++) {
     cells[i].x = (int16_t)(cells[i].x - first.x);
@@ -131,38 +137,58 @@ int shape_free_polyominoes(int n, ShapeForm *out, int cap) {
 
 /* ---- occurrences ---- */
 
-static bool contains(const Coord *sorted, int n, Coord c) {
-  int lo = 0, hi = n - 1;
-  while (lo <= hi) {
-    int mid = (lo + hi) / 2;
-    int cmp = compare_cells(&sorted[mid], &c);
-    if (cmp == 0) return true;
-    if (cmp < 0) lo = mid + 1;
-    else hi = mid - 1;
+/* The cells of `within` in an open-addressing table: a slot holds the index
+ * + 1 of the first cell with its coordinates (0 = empty). */
+typedef struct CellSet {
+  const Coord *cells;
+  int32_t *slot;
+  uint32_t mask;
+  int shift; /* 32 - log2(slots): the hash's top bits pick the slot */
+} CellSet;
+
+static uint32_t cell_hash(const CellSet *s, Coord c) {
+  uint32_t key = (uint32_t)(uint16_t)c.x | (uint32_t)(uint16_t)c.y << 16;
+  return (key * 0x9e3779b1u) >> s->shift;
+}
+
+/* The index of the first cell of the set at c, or -1. */
+static int find_cell(const CellSet *s, Coord c) {
+  for (uint32_t h = cell_hash(s, c);; h = (h + 1) & s->mask) {
+    int32_t i = s->slot[h] - 1;
+    if (i < 0) return -1;
+    if (s->cells[i].x == c.x && s->cells[i].y == c.y) return i;
   }
-  return false;
 }
 
-static int sorted_unique(const Coord *within, int n, Coord *sorted) {
-  memcpy(sorted, within, sizeof *sorted * (size_t)n);
-  qsort(sorted, (size_t)n, sizeof *sorted, compare_cells);
-  int unique = 0;
-  for (int i = 0; i < n; i++)
-    if (unique == 0 || compare_cells(&sorted[unique - 1], &sorted[i]) != 0) sorted[unique++] = sorted[i];
-  return unique;
+static void add_cell(CellSet *s, int i) {
+  uint32_t h = cell_hash(s, s->cells[i]);
+  while (s->slot[h] && !(s->cells[s->slot[h] - 1].x == s->cells[i].x && s->cells[s->slot[h] - 1].y == s->cells[i].y))
+    h = (h + 1) & s->mask;
+  if (!s->slot[h]) s->slot[h] = i + 1;
 }
 
-int shape_occurrences(const ShapeForm *forms, int nforms, const Coord *within, int n, Coord *sorted,
+int shape_occurrences_slots(int n) {
+  int size = 16;
+  while (size < 2 * n) size *= 2;
+  return size;
+}
+
+int shape_occurrences(const ShapeForm *forms, int nforms, const Coord *within, int n, int32_t *slots,
                       Coord *out, int cap) {
-  n = sorted_unique(within, n, sorted);
+  int size = shape_occurrences_slots(n);
+  CellSet set = {within, slots, (uint32_t)size - 1, 32};
+  for (int s = size; s > 1; s /= 2) set.shift--;
+  memset(slots, 0, sizeof *slots * (size_t)size);
+  for (int i = 0; i < n; i++) add_cell(&set, i);
   int found = 0;
   for (int f = 0; f < nforms; f++) {
     const ShapeForm *form = &forms[f];
     for (int a = 0; a < n; a++) {
-      Coord at = sorted[a];
+      Coord at = within[a];
+      if (find_cell(&set, at) != a) continue; /* a repeated cell anchors once */
       bool all = true;
       for (int i = 1; i < form->count && all; i++)
-        all = contains(sorted, n, (Coord){(int16_t)(at.x + form->cell[i].x), (int16_t)(at.y + form->cell[i].y)});
+        all = find_cell(&set, (Coord){(int16_t)(at.x + form->cell[i].x), (int16_t)(at.y + form->cell[i].y)}) >= 0;
       if (!all) continue;
       if (found < cap)
         for (int i = 0; i < form->count; i++)

@@ -42,9 +42,11 @@ int shape_free_polyominoes(int n, ShapeForm *out, int cap);
  * `within` congruent to the shape, once. Each occurrence is written to
  * `out` as form->count cells in form order (sorted by row, then column);
  * occurrences are listed by form, then by anchor (the occurrence's first
- * cell) in row-then-column order. `sorted` is scratch for n cells.
- * Writes at most cap occurrences; returns how many there are. */
-int shape_occurrences(const ShapeForm *forms, int nforms, const Coord *within, int n, Coord *sorted,
+ * cell) in the order of `within`. `slots` is scratch for
+ * shape_occurrences_slots(n) entries (a hash set of the cells). Writes at
+ * most cap occurrences; returns how many there are. */
+int shape_occurrences_slots(int n);
+int shape_occurrences(const ShapeForm *forms, int nforms, const Coord *within, int n, int32_t *slots,
                       Coord *out, int cap);
 
 #endif

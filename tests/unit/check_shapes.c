@@ -1,7 +1,7 @@
 /* check_shapes.c — polyomino shapes (shapes.c): the counts of free and fixed
  * polyominoes, hand-built occurrences, and a differential test of
  * shape_occurrences against a naive search that tries every subset of the
- * group, on random groups of square and hex cells. */
+ * group, on random groups of square and hex cells (some cells given twice). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,8 +52,9 @@ static int count_in(const Coord *cells, int n, const Coord *shape, int k, bool r
   TileDef t = tile_of(shape, k, reflections);
   ShapeForm forms[SHAPE_FORMS_MAX];
   int nforms = shape_forms(GRID_SQUARE, &t, forms);
-  Coord sorted[64], out[64 * 8 * 8];
-  return shape_occurrences(forms, nforms, cells, n, sorted, out, 64 * 8);
+  int32_t slots[128];
+  Coord out[64 * 8 * 8];
+  return shape_occurrences(forms, nforms, cells, n, slots, out, 64 * 8);
 }
 
 START_TEST(test_hand_built_occurrences) {
@@ -158,13 +159,16 @@ START_TEST(test_occurrences_match_naive_search) {
     int nshapes = shape_free_polyominoes(size, shapes, 64);
     const ShapeForm *shape = &shapes[next_random() % (unsigned)nshapes];
     TileDef t = tile_of(shape->cell, shape->count, next_random() % 4 != 0);
-    Coord group[16];
+    Coord group[20];
     int n = random_group(group, 16);
+    /* the search is given some cells twice, the naive version each once */
+    int given = n;
+    for (int extra = (int)(next_random() % 4); extra > 0; extra--) group[given++] = group[next_random() % (unsigned)n];
     ShapeForm forms[SHAPE_FORMS_MAX];
     int nforms = shape_forms(g, &t, forms);
     static Coord fast[16 * SHAPE_FORMS_MAX * TILE_MAX_CELLS], slow[8008 * TILE_MAX_CELLS];
-    Coord sorted[16];
-    int got = shape_occurrences(forms, nforms, group, n, sorted, fast, 16 * SHAPE_FORMS_MAX);
+    int32_t slots[64];
+    int got = shape_occurrences(forms, nforms, group, given, slots, fast, 16 * SHAPE_FORMS_MAX);
     int want = naive_occurrences(g, &t, group, n, slow);
     ck_assert_int_eq(got, want);
     for (int i = 0; i < want; i++) ck_assert(listed(fast, got, t.cell_count, &slow[i * t.cell_count]));
