@@ -3,12 +3,15 @@
  * games/hexominoes.tess: the hexed shapes never show in the other seat's
  * observation nor a spectator's at any step, show in their own seat's, and
  * are revealed once the game is over; ending the game early ("stop");
- * shapes drawn as pictures (render_shapes.c). */
+ * shapes drawn as pictures (render_shapes.c); and the visibility rules
+ * (public, hidden, owner, secret) for seats, spectators and everything on a
+ * small program. */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tessera.h"
 
@@ -203,6 +206,72 @@ START_TEST(test_stop_after_placements) {
 }
 END_TEST
 
+/* The visibility rules on a small program: owner, secret and hidden
+ * values as each seat, a spectator and everything (-1) see them, before and
+ * after the end. */
+static const char *const views_game =
+    "game \"views\"\n"
+    "players 2\n"
+    "var pick: per player int secret\n"
+    "var mine: per player [int] owner\n"
+    "var pile: [int] hidden\n"
+    "var open: int\n"
+    "play {\n"
+    "  pile = [7, 8]\n"
+    "  open = 5\n"
+    "  for p in players {\n"
+    "    mine[p] = [ord(p) + 10]\n"
+    "    pick[p] = choose secret p from [ord(p) + 1, 3]\n"
+    "  }\n"
+    "  let last = choose seat(0) from [0]\n"
+    "}\n";
+
+START_TEST(test_views_of_secret_owner_hidden) {
+  char path[64];
+  snprintf(path, sizeof path, "/tmp/tessera_check_secret_%d.tess", (int)getpid());
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(views_game, f);
+  fclose(f);
+  TsCompileOptions options = {0};
+  TsProgram *p = ts_compile_file(path, &options, stderr);
+  unlink(path);
+  ck_assert_ptr_nonnull(p);
+  char err[256];
+  TsState *s = ts_new_game(p, 2, 1, err, sizeof err);
+  ck_assert(ts_decision_secret(s));
+  apply(s, 0); /* P1 picks 1 */
+  ck_assert(ts_decision_secret(s));
+  apply(s, 0); /* P2 picks 2 */
+  ck_assert(!ts_decision_secret(s));
+  char var[256];
+  var_text(observe(s, 0), "pick", var, sizeof var);
+  ck_assert_str_eq(var, "[1,{\"hidden\":true}]");
+  var_text(observe(s, 1), "pick", var, sizeof var);
+  ck_assert_str_eq(var, "[{\"hidden\":true},2]");
+  var_text(observe(s, TS_VIEW_PUBLIC), "pick", var, sizeof var);
+  ck_assert_str_eq(var, "[{\"hidden\":true},{\"hidden\":true}]");
+  var_text(observe(s, TS_VIEW_PUBLIC), "mine", var, sizeof var);
+  ck_assert_str_eq(var, "[{\"hidden\":true,\"count\":1},{\"hidden\":true,\"count\":1}]");
+  var_text(observe(s, TS_VIEW_ALL), "pick", var, sizeof var);
+  ck_assert_str_eq(var, "[1,2]");
+  var_text(observe(s, TS_VIEW_ALL), "pile", var, sizeof var);
+  ck_assert_str_eq(var, "{\"hidden\":true,\"count\":2}");
+  var_text(observe(s, TS_VIEW_PUBLIC), "open", var, sizeof var);
+  ck_assert_str_eq(var, "5");
+  apply(s, 0); /* the end: secret values are everyone's, owner ones stay private */
+  ck_assert(ts_is_over(s) && !ts_decision_secret(s));
+  var_text(observe(s, 1), "pick", var, sizeof var);
+  ck_assert_str_eq(var, "[1,2]");
+  var_text(observe(s, TS_VIEW_PUBLIC), "pick", var, sizeof var);
+  ck_assert_str_eq(var, "[1,2]");
+  var_text(observe(s, 1), "mine", var, sizeof var);
+  ck_assert_str_eq(var, "[{\"hidden\":true,\"count\":1},[11]]");
+  ts_free(s);
+  ts_program_free(p);
+}
+END_TEST
+
 static char *rendered(const TsState *s, int seat, bool options) {
   char *text = NULL;
   size_t length = 0;
@@ -249,6 +318,7 @@ static Suite *secret_suite(void) {
   tcase_add_test(tc, test_stop_ends_the_game_early);
   tcase_add_test(tc, test_stop_after_placements);
   tcase_add_test(tc, test_catalogue_and_own_shapes_drawn);
+  tcase_add_test(tc, test_views_of_secret_owner_hidden);
   suite_add_tcase(s, tc);
   return s;
 }
