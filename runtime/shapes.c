@@ -173,6 +173,14 @@ int shape_occurrences_slots(int n) {
   return size;
 }
 
+/* Whether the cell at `at` moved by `by` is in the set; a cell beyond the
+ * coordinates' range is not (it must not wrap onto another). */
+static bool has_offset(const CellSet *s, Coord at, Coord by) {
+  int x = at.x + by.x, y = at.y + by.y;
+  if (x < INT16_MIN || x > INT16_MAX || y < INT16_MIN || y > INT16_MAX) return false;
+  return find_cell(s, (Coord){(int16_t)x, (int16_t)y}) >= 0;
+}
+
 int shape_occurrences(const ShapeForm *forms, int nforms, const Coord *within, int n, int32_t *slots,
                       Coord *out, int cap) {
   int size = shape_occurrences_slots(n);
@@ -187,8 +195,7 @@ int shape_occurrences(const ShapeForm *forms, int nforms, const Coord *within, i
       Coord at = within[a];
       if (find_cell(&set, at) != a) continue; /* a repeated cell anchors once */
       bool all = true;
-      for (int i = 1; i < form->count && all; i++)
-        all = find_cell(&set, (Coord){(int16_t)(at.x + form->cell[i].x), (int16_t)(at.y + form->cell[i].y)}) >= 0;
+      for (int i = 1; i < form->count && all; i++) all = has_offset(&set, at, form->cell[i]);
       if (!all) continue;
       if (found < cap)
         for (int i = 0; i < form->count; i++)

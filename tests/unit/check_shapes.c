@@ -76,6 +76,10 @@ START_TEST(test_hand_built_occurrences) {
   Coord j_group[5] = {{1, 0}, {1, 1}, {1, 2}, {0, 2}, {1, 1}};
   ck_assert_int_eq(count_in(j_group, 5, l, 4, false), 0);
   ck_assert_int_eq(count_in(j_group, 5, l, 4, true), 1);
+  /* cells at the ends of the coordinates' range: a shape does not wrap */
+  Coord edge[4] = {{32766, 0}, {32767, 0}, {-32768, 0}, {-32767, 0}};
+  Coord bar[4] = {{0, 0}, {1, 0}, {2, 0}, {3, 0}};
+  ck_assert_int_eq(count_in(edge, 4, bar, 4, true), 0);
 }
 END_TEST
 
