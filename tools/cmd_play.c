@@ -106,7 +106,7 @@ static int play(Session *s, const PlayArgs *a) {
       (a->public_trace && !(spectator = trace_open_view(a->public_trace, TS_VIEW_PUBLIC, err, sizeof err)))) {
     trace_close(trace);
     ts_free(state);
-    return cli_fail(EXIT_USAGE, "%s", err);
+    return cli_fail(1, "%s", err); /* a file that cannot be written: docs/cli.md */
   }
   Agent agents[AGENTS_MAX];
   for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], a->seed, i);
