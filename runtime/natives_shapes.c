@@ -11,10 +11,10 @@
 static Value cell_lists(Vm *vm, const Coord *cells, int count, int size) {
   if (count == 0) return VM_EMPTY_LISTS;
   Value out = vm_list_new(vm, count, true);
-  if (!out) return 0;
+  if (vm_failed(vm)) return 0;
   for (int k = 0; k < count; k++) {
     Value inner = vm_list_new(vm, size, false);
-    if (!inner) return 0;
+    if (vm_failed(vm)) return 0;
     Value *v = vm_list_items(vm, inner);
     for (int i = 0; i < size; i++) v[i] = cell_pack(cells[k * size + i]);
     vm_list_items(vm, out)[k] = inner;
@@ -25,8 +25,9 @@ static Value cell_lists(Vm *vm, const Coord *cells, int count, int size) {
 /* free_polyominoes(n, prefix): tiles named prefix1, prefix2, ... showing 0,
  * placeable mirrored. */
 Value native_free_polyominoes(Vm *vm, Value *args) {
-  enum { MAX = 369 };
-  static _Thread_local ShapeForm shapes[MAX];
+  enum { MAX = 369 }; /* free octominoes, the most there are */
+  ShapeForm *shapes = vm_scratch(vm, sizeof *shapes * MAX);
+  if (!shapes) return 0;
   int count = shape_free_polyominoes((int)args[0], shapes, MAX);
   if (count < 0) {
     vm_error(vm, "free_polyominoes(%lld): the size must be 1..%d", (long long)args[0], SHAPE_FREE_MAX_CELLS);
@@ -34,7 +35,7 @@ Value native_free_polyominoes(Vm *vm, Value *args) {
   }
   const char *prefix = vm_string(vm, args[1]);
   Value out = vm_list_new(vm, count, false);
-  if (!out) return 0;
+  if (vm_failed(vm)) return 0;
   for (int k = 0; k < count; k++) {
     TileDef t = {.cell_count = (uint8_t)shapes[k].count, .reflections = true};
     for (int i = 0; i < t.cell_count; i++) {
@@ -77,7 +78,7 @@ Value native_occurrences(Vm *vm, Value *args) {
   int slots = shape_occurrences_slots(n);
   Coord *within = vm_scratch(vm, sizeof *within * (size_t)(n + (size_t)cap * t->cell_count) +
                                      sizeof(int32_t) * (size_t)slots);
-  if (!within) return 0;
+  if (!within) return 0; /* vm_scratch set the error */
   const Value *v = vm_list_items(vm, args[1]);
   for (int i = 0; i < n; i++) within[i] = cell_unpack(v[i]);
   Coord *out = within + n;

@@ -122,7 +122,7 @@ static int grow(const uint64_t *from, int count, uint64_t *to) {
 
 int shape_free_polyominoes(int n, ShapeForm *out, int cap) {
   if (n < 1 || n > SHAPE_FREE_MAX_CELLS) return -1;
-  static _Thread_local uint64_t level[2][FREE_MAX];
+  uint64_t level[2][FREE_MAX]; /* the shapes of one size, then of the next */
   int count = 1;
   level[0][0] = 1;
   for (int size = 1; size < n; size++) count = grow(level[(size - 1) & 1], count, level[size & 1]);
