@@ -5,6 +5,7 @@
  * characters a cell ("[]"), drawn on a square layout (the tiles of today's
  * hex games have one or two cells: they are never pictures). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
@@ -82,17 +83,20 @@ bool ts_render_options(const TsState *s, FILE *out) {
   const Vm *vm = s->match->vm;
   int n;
   const Value *options = engine_options(s, &n);
-  static _Thread_local Picture ps[4096];
-  if (n > 4096) return false;
   for (int i = 0; i < n; i++) {
     const TileDef *t = options[i] >= 0 && options[i] < vm->tile_count ? &vm->tiles[options[i]] : NULL;
     if (!is_picture(t)) return false;
+  }
+  Picture *ps = malloc(sizeof *ps * (size_t)(n > 0 ? n : 1));
+  if (!ps) return false;
+  for (int i = 0; i < n; i++) {
     char label[32];
-    snprintf(label, sizeof label, "%d. %s", i + 1, t->name);
-    ps[i] = picture_of(t, label);
+    snprintf(label, sizeof label, "%d. %s", i + 1, vm->tiles[options[i]].name);
+    ps[i] = picture_of(&vm->tiles[options[i]], label);
   }
   draw_pictures(ps, n, 2, out);
-  return true;
+  free(ps);
+  return n > 0;
 }
 
 /* A list of tiles the viewer may see, drawn when every tile is a picture. */
