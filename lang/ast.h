@@ -43,6 +43,8 @@ typedef struct NodeList {
  * N_REQUIRES           list = N_NAME nodes
  * N_EXCLUDES           list = N_NAME nodes
  * N_WORDS              list = N_NAME nodes                   (word pass, stop)
+ * N_OPTION             name, a = default (a number), str = description or NULL;
+ *                      checked like a param, ival = the default's value
  * --- types ---
  * N_TYPE_NAME          name (int, bool, player, tile, cell, dir, placement, board)
  * N_TYPE_LIST          a = element type node            ([T])
@@ -89,7 +91,7 @@ typedef enum NodeKind {
   N_RETURN, N_FAIL, N_EXPR_STMT,
   N_INT, N_BOOL, N_STRING, N_NAME, N_BINARY, N_UNARY, N_CALL, N_INDEX, N_FIELD,
   N_LIST, N_COMPREHENSION, N_FOR_CLAUSE, N_RANGE, N_CHOOSE, N_COND,
-  N_WORDS, N_TYPE_ANSWER, N_IS,
+  N_WORDS, N_TYPE_ANSWER, N_IS, N_OPTION,
   N_KIND_COUNT
 } NodeKind;
 

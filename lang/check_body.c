@@ -452,6 +452,11 @@ static Type *check_field(Checker *c, Node *n) {
     {TY_CELL, "x", NATIVE_cell_x, TY_INT}, {TY_CELL, "y", NATIVE_cell_y, TY_INT},
     {TY_PLACEMENT, "tile", NATIVE_pl_tile, TY_TILE}, {TY_PLACEMENT, "cell", NATIVE_pl_cell, TY_CELL},
     {TY_PLACEMENT, "level", NATIVE_pl_level, TY_INT},
+    {TY_LAY, "tile", NATIVE_lay_tile, TY_TILE}, {TY_LAY, "end", NATIVE_lay_end, TY_INT},
+    {TY_LAY, "value", NATIVE_lay_value, TY_INT}, {TY_LAY, "touch", NATIVE_lay_touch, TY_INT},
+    {TY_LAY, "out", NATIVE_lay_out, TY_INT}, {TY_LAY, "across", NATIVE_lay_across, TY_BOOL},
+    {TY_LAY, "spins", NATIVE_lay_spins, TY_BOOL}, {TY_LAY, "on_spinner", NATIVE_lay_on_spinner, TY_BOOL},
+    {TY_LAY, "side", NATIVE_lay_side, TY_BOOL},
   };
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
     if (fields[i].on == t->kind && strcmp(fields[i].field, n->name) == 0) {
@@ -459,7 +464,8 @@ static Type *check_field(Checker *c, Node *n) {
       return T(fields[i].result);
     }
   check_error(c, n, "%s has no field '%s'%s", tname(t), n->name,
-              t->kind == TY_CELL ? " (cells have x and y)" : t->kind == TY_PLACEMENT ? " (placements have tile, cell and level)" : "");
+              t->kind == TY_CELL ? " (cells have x and y)" : t->kind == TY_PLACEMENT ? " (placements have tile, cell and level)"
+              : t->kind == TY_LAY ? " (lays have tile, end, value, touch, out, across, spins, on_spinner and side)" : "");
   return T(TY_ERROR);
 }
 
@@ -531,7 +537,7 @@ static Type *check_choose(Checker *c, Node *n) {
     return T(TY_ERROR);
   }
   if (opts->elem->kind >= TY_WORD || opts->elem->kind == TY_BOARD) {
-    check_error(c, n->b, "'choose … or words' offers options of one plain type (int, player, tile, cell, dir, placement), not %s", tname(opts));
+    check_error(c, n->b, "'choose … or words' offers options of one plain type (int, player, tile, cell, dir, placement, lay), not %s", tname(opts));
     return T(TY_ERROR);
   }
   return type_answer(opts->elem);

@@ -39,6 +39,7 @@ typedef struct Checked {
   int min_players, max_players, ghosts;
   Symbol **globals;    /* params, tiles, vars in initialisation order */
   int global_count, global_slots;
+  int seat_width;      /* slots of a per-seat global or board: max players + ghosts */
   Symbol **boards;
   int board_count, board_numbers;
   Symbol **fns;        /* index = Symbol.index */

@@ -1081,7 +1081,7 @@ static void init_global(Compiler *c, Symbol *g) {
   if (!init) return;
   c->line = g->decl->line;
   c->file = g->decl->file;
-  int copies = g->per_seat ? TS_MAX_SEATS : 1;
+  int copies = g->per_seat ? c->p->seat_width : 1;
   for (int s = 0; s < copies; s++) {
     expr(c, init);
     op1(c, BC_STORE_GLOBAL, g->index + s);
@@ -1232,6 +1232,7 @@ Program *compile_program(const Ast *ast, const Checked *k, CompileFlags flags) {
   p->min_players = k->min_players;
   p->max_players = k->max_players;
   p->ghosts = k->ghosts;
+  p->seat_width = k->seat_width; /* initialisers of per-seat globals fill this many slots */
   p->module = k->module;
   p->fn_count = k->fn_count + 1;
   p->fns = calloc((size_t)p->fn_count, sizeof *p->fns);

@@ -74,7 +74,7 @@ int TsParseDroppedToken(void *parser) {
   LP RP LBRACKET RBRACKET LBRACE RBRACE COMMA COLON DOT DOTDOT ARROW
   ASSIGN PLUSEQ MINUSEQ STAREQ
   EQ NE LT LE GT GE PLUS MINUS STAR SLASH PERCENT BOR BXOR BAND SHL SHR
-  WORD IS.
+  WORD IS OPTION.
 
 /* Precedence, lowest first (docs/language.md, "Expressions"). The bit
  * operators follow Python: | below ^ below & below shifts. Comparisons and
@@ -142,6 +142,10 @@ decl(A) ::= VARIANT(K) NAME(N) description(S) LBRACE decls(L) RBRACE. {
 }
 decl(A) ::= REQUIRES(K) names(L).   { A = px_node(ctx, N_REQUIRES, K); A->list = L; }
 decl(A) ::= EXCLUDES(K) names(L).   { A = px_node(ctx, N_EXCLUDES, K); A->list = L; }
+/* decl -> OPTION NAME '=' expr [STRING]: a param the command line may set */
+decl(A) ::= OPTION(K) NAME(N) ASSIGN expr(E) description(S). {
+  A = px_node(ctx, N_OPTION, K); A->name = px_ident(ctx, N); A->a = E; A->str = S;
+}
 /* decl -> WORD NAME { ',' NAME }: answers a decision may offer besides its options */
 decl(A) ::= WORD(K) names(L).       { A = px_node(ctx, N_WORDS, K); A->list = L; }
 

@@ -73,6 +73,7 @@ const char *token_name(int kind) {
   case TK_WINDOW: return "'window'";
   case TK_WORD: return "'word'";
   case TK_IS: return "'is'";
+  case TK_OPTION: return "'option'";
   case TK_LP: return "'('";
   case TK_RP: return "')'";
   case TK_LBRACKET: return "'['";
@@ -218,7 +219,7 @@ static int resumes(const Token *t, int first_on_line) {
   case TK_LET: case TK_WHILE: case TK_BREAK: case TK_CONTINUE: case TK_RETURN: case TK_FAIL:
   case TK_GAME: case TK_GHOSTS: case TK_IMPORT: case TK_EXTENDS: case TK_PARAM: case TK_TILES:
   case TK_VAR: case TK_FN: case TK_PLAY: case TK_RANK: case TK_VARIANT: case TK_REQUIRES:
-  case TK_EXCLUDES: case TK_WORD:
+  case TK_EXCLUDES: case TK_WORD: case TK_OPTION:
     return 1;
   case TK_NAME: case TK_IF: case TK_FOR: case TK_CHOOSE: case TK_PLAYERS: case TK_BOARD:
     return first_on_line;

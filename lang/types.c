@@ -8,9 +8,10 @@
 static Type scalars[TY_LIST] = {
   {TY_ERROR, NULL, NULL}, {TY_VOID, NULL, NULL}, {TY_INT, NULL, NULL}, {TY_BOOL, NULL, NULL},
   {TY_STRING, NULL, NULL}, {TY_PLAYER, NULL, NULL}, {TY_TILE, NULL, NULL}, {TY_CELL, NULL, NULL},
-  {TY_DIR, NULL, NULL}, {TY_PLACEMENT, NULL, NULL}, {TY_BOARD, NULL, NULL}, {TY_WORD, NULL, NULL},
+  {TY_DIR, NULL, NULL}, {TY_PLACEMENT, NULL, NULL}, {TY_BOARD, NULL, NULL}, {TY_LAY, NULL, NULL},
+  {TY_WORD, NULL, NULL},
 };
-static Type answers[TY_LIST]; /* one per scalar option type */
+static Type answers[TY_LIST]; /* `T | word`, one per scalar option type, made once */
 
 /* Lists interned through their element: each type knows its list type,
  * made the first time it is asked for. There is no pool to fill, and a
@@ -37,21 +38,20 @@ int type_depth(const Type *t) {
 
 Type *type_answer(Type *elem) {
   if (elem->kind >= TY_LIST) return type_of(TY_ERROR);
-  Type *t = &answers[elem->kind];
-  if (t->kind != TY_ANSWER) *t = (Type){TY_ANSWER, elem, NULL}; /* made once: it keeps its list_of */
-  return t;
+  if (answers[elem->kind].kind != TY_ANSWER) answers[elem->kind] = (Type){TY_ANSWER, elem, NULL};
+  return &answers[elem->kind];
 }
 
 static const char *const names[] = {
   [TY_ERROR] = "<error>", [TY_VOID] = "nothing", [TY_INT] = "int", [TY_BOOL] = "bool",
   [TY_STRING] = "string", [TY_PLAYER] = "player", [TY_TILE] = "tile", [TY_CELL] = "cell",
   [TY_DIR] = "dir", [TY_PLACEMENT] = "placement", [TY_BOARD] = "board",
-  [TY_WORD] = "word",
+  [TY_LAY] = "lay", [TY_WORD] = "word",
 };
 static const char codes[] = {
   [TY_ERROR] = '?', [TY_VOID] = 'v', [TY_INT] = 'i', [TY_BOOL] = 'b', [TY_STRING] = 's',
   [TY_PLAYER] = 'p', [TY_TILE] = 't', [TY_CELL] = 'c', [TY_DIR] = 'd',
-  [TY_PLACEMENT] = 'P', [TY_BOARD] = 'B', [TY_WORD] = 'w',
+  [TY_PLACEMENT] = 'P', [TY_BOARD] = 'B', [TY_LAY] = 'L', [TY_WORD] = 'w',
 };
 
 Type *type_from_name(const char *name) {

@@ -9,7 +9,7 @@
 typedef enum TypeKind {
   TY_ERROR, /* after an error: compatible with everything, reported once */
   TY_VOID, TY_INT, TY_BOOL, TY_STRING, TY_PLAYER, TY_TILE, TY_CELL, TY_DIR,
-  TY_PLACEMENT, TY_BOARD, TY_WORD, TY_LIST,
+  TY_PLACEMENT, TY_BOARD, TY_LAY, TY_WORD, TY_LIST,
   TY_ANSWER /* `T | word`: what `choose … from opts or words` returns */
 } TypeKind;
 
@@ -27,7 +27,7 @@ Type *type_answer(Type *elem);     /* elem | word (elem a scalar other than word
  * bytes (GlobalInfo.type), and the checker says so beyond it. */
 #define TS_MAX_LIST_DEPTH 8
 int type_depth(const Type *t);     /* how many list levels: 0 for scalars */
-Type *type_from_name(const char *name); /* "int" ... "board", "word"; NULL if unknown */
+Type *type_from_name(const char *name); /* "int" ... "board", "lay", "word"; NULL if unknown */
 bool type_is_ref(const Type *t);   /* held in the VM heap (lists) */
 /* Human text: int, [tile], [[cell]]. */
 const char *type_name(const Type *t, char *buf, size_t cap);
