@@ -8,6 +8,7 @@
 #include "engine.h"
 #include "render_hex.h"
 #include "line.h"
+#include "vertices.h"
 
 static void render_board(const Board *b, FILE *out) {
   if (b->count == 0) {
@@ -95,7 +96,7 @@ void ts_render(const TsState *s, int seat, FILE *out) {
       const Board *b = (const Board *)((const char *)s->block + s->block->boards_at + vm->board_at[number]);
       if (p->boards[i].per_seat) fprintf(out, "%s of P%d:\n", p->boards[i].name, k + 1);
       else fprintf(out, "%s:\n", p->boards[i].name);
-      render_board(b, out);
+      if (!render_corner_board(b, vm->tiles, vm->tile_count, out)) render_board(b, out);
     }
   }
   render_vars(s, seat, out);

@@ -158,15 +158,13 @@ void trace_final(Trace *t, const TsState *s, int steps, const char *error) {
     hash_field(t, s);
     putc(',', t->out);
   }
-  fputs("\"scores\":", t->out);
+  fprintf(t->out, "\"observation\":%s", observation(t, s));
+  fputs(",\"scores\":", t->out);
   json_scores(t->out, s);
   fputs(",\"ranking\":", t->out);
   json_ranking(t->out, s);
   fputs(",\"error\":", t->out);
   json_string(t->out, error);
-  /* a spectator has no hash to check the end against: the last position,
-   * with what the end reveals */
-  if (t->viewer != TS_VIEW_ALL) fprintf(t->out, ",\"observation\":%s", observation(t, s));
   fputs("}\n", t->out);
 }
 
