@@ -50,6 +50,14 @@ void engine_format(const TsState *s, const char *type, Value v, char *buf, size_
 int engine_list_len(const TsState *s, Value list);
 const Value *engine_heap(const TsState *s);
 
+/* Whether `viewer` (a seat, TS_VIEW_ALL or TS_VIEW_PUBLIC) may not see the
+ * value of variable g held for seat `owner` (-1 for a variable of no seat). */
+bool engine_var_hidden(const TsState *s, const GlobalInfo *g, int owner, int viewer);
+
+/* render_shapes.c: every list of tiles of 3+ cells the seat may see (its own
+ * entry of a per-seat variable), drawn as pictures. */
+void render_tile_pictures(const TsState *s, int seat, FILE *out);
+
 /* The current options as values in the block's heap. */
 const Value *engine_options(const TsState *s, int *count);
 

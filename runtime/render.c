@@ -46,9 +46,8 @@ static void render_board(const Board *b, FILE *out) {
 /* One variable's value as this seat may see it: "[2-6, 0-5]" or "(3 hidden)". */
 static void format_var(const TsState *s, const GlobalInfo *g, int slot, int owner, int seat, char *buf, size_t cap) {
   const Value *globals = (const Value *)((const char *)s->block + s->block->globals_at);
-  bool hidden = g->visibility == VISIBLE_HIDDEN || (g->visibility == VISIBLE_OWNER && seat >= 0 && seat != owner);
   Value v = globals[slot];
-  if (!hidden) {
+  if (!engine_var_hidden(s, g, owner, seat)) {
     engine_format(s, g->type, v, buf, cap);
   } else if (g->type[0] == '[') {
     snprintf(buf, cap, "(%d hidden)", engine_list_len(s, v));
@@ -101,4 +100,5 @@ void ts_render(const TsState *s, int seat, FILE *out) {
     }
   }
   render_vars(s, seat, out);
+  render_tile_pictures(s, seat, out);
 }

@@ -91,6 +91,10 @@ const char *ts_legal_text(const TsState *s, int i, char *buf, size_t cap);
 /* Index of the option whose text matches (case and extra spaces ignored), or
  * -1. */
 int ts_find_move(const TsState *s, const char *text);
+/* Whether the current decision is a `choose secret`: its options and the
+ * answer are for the deciding seat only (not for other seats, spectators or
+ * public traces). */
+bool ts_decision_secret(const TsState *s);
 /* Applies option i. Returns 0, or -1 (bad index: state unchanged). A runtime
  * error in the rules also returns -1 with the message; the state then is
  * over with ts_error set. */
@@ -106,13 +110,21 @@ void ts_ranking(const TsState *s, int *rank);
 const char *ts_seat_name(const TsState *s, int seat, char *buf, size_t cap); /* "P1", "G1" */
 
 /* ---- observation ---- */
+/* The viewer of an observation who is no seat: a spectator, who sees only
+ * what is public (and `secret` variables once the game is over). */
+enum { TS_VIEW_ALL = -1, TS_VIEW_PUBLIC = -2 };
 /* JSON object describing the state as `seat` sees it (hidden information of
- * others removed); seat -1 = everything. See docs/trace-format.md. Returns the
+ * others removed); seat -1 (TS_VIEW_ALL) = all but `hidden` values, TS_VIEW_PUBLIC = a
+ * spectator. See docs/trace-format.md. Returns the
  * length written (truncated to cap-1 and NUL-terminated; call again with a
  * larger buffer when the result >= cap). */
 size_t ts_observation_json(const TsState *s, int seat, char *buf, size_t cap);
 /* Human-readable board(s) and visible zones for `seat`, for the terminal. */
 void ts_render(const TsState *s, int seat, FILE *out);
+/* When the current options are tiles of three or more cells, draws them as
+ * numbered pictures (a catalogue to choose from) and returns true; else
+ * writes nothing and returns false. */
+bool ts_render_options(const TsState *s, FILE *out);
 
 /* Runtime limits, per decision: steps (backward jumps and calls) and heap
  * bytes. They belong to the match, so every state of the match (clones

@@ -10,7 +10,7 @@
 
 static const char usage[] =
     "usage: tessera play GAME [--variant a,b] [--set NAME=N,...] [--players human,random,...]\n"
-    "                         [--seed N] [--trace FILE] [--max-steps N]\n"
+    "                         [--seed N] [--trace FILE] [--public-trace FILE] [--max-steps N]\n"
     "\n"
     "Plays one match of GAME (a name from `tessera list` or a path to a .tess file).\n"
     "  --variant a,b      select variants (applied in this order)\n"
@@ -20,11 +20,13 @@ static const char usage[] =
     "                     stdin is a terminal, random agents elsewhere\n"
     "  --seed N           the match seed (default: from the clock; printed)\n"
     "  --trace FILE       write a JSON Lines trace (docs/trace-format.md)\n"
+    "  --public-trace FILE  write the trace a spectator may see (no hidden values,\n"
+    "                     no secret choices, no hashes or seed)\n"
     "  --max-steps N      stop the match after N moves (default 100000)\n"
     "At the prompt: a move number, a move text, or help, moves, board, quit.\n";
 
 typedef struct PlayArgs {
-  const char *game, *variants, *players, *trace;
+  const char *game, *variants, *players, *trace, *public_trace;
   uint64_t seed;
   bool seed_given;
   long max_steps;
@@ -33,14 +35,14 @@ typedef struct PlayArgs {
 
 static int parse_args(int argc, char **argv, PlayArgs *a) {
   int status;
-  enum { HELP, VARIANT, PLAYERS, SEED, TRACE, MAX_STEPS, SET };
+  enum { HELP, VARIANT, PLAYERS, SEED, TRACE, MAX_STEPS, SET, PUBLIC_TRACE };
   static const OptSpec specs[] = {
       {"--help", "-h", false}, {"--variant", NULL, true}, {"--players", NULL, true},
       {"--seed", NULL, true},  {"--trace", NULL, true},   {"--max-steps", NULL, true},
-      {"--set", NULL, true},
+      {"--set", NULL, true},   {"--public-trace", NULL, true},
   };
   OptParser op;
-  opt_init(&op, argc, argv, specs, 7);
+  opt_init(&op, argc, argv, specs, 8);
   a->max_steps = 100000;
   for (int o; (o = opt_next(&op)) != OPT_END;) {
     switch (o) {
@@ -52,6 +54,7 @@ static int parse_args(int argc, char **argv, PlayArgs *a) {
     case SET:
       if ((status = cli_add_setting(a->settings, sizeof a->settings, op.value))) return status;
       break;
+    case PUBLIC_TRACE: a->public_trace = op.value; break;
     case SEED:
       if ((status = cli_parse_seed(op.value, &a->seed))) return status;
       a->seed_given = true;
@@ -103,18 +106,22 @@ static int play(Session *s, const PlayArgs *a) {
     ts_free(state);
     return cli_fail(1, "engine error: asked for %d players, got %d", s->players, got);
   }
-  Trace *trace = NULL;
-  if (a->trace && !(trace = trace_open(a->trace, err, sizeof err))) {
+  Trace *trace = NULL, *spectator = NULL;
+  if ((a->trace && !(trace = trace_open(a->trace, err, sizeof err))) ||
+      (a->public_trace && !(spectator = trace_open_view(a->public_trace, TS_VIEW_PUBLIC, err, sizeof err)))) {
+    trace_close(trace);
     ts_free(state);
     return cli_fail(1, "%s", err); /* a file that cannot be written: docs/cli.md */
   }
   Agent agents[AGENTS_MAX];
   for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], a->seed, i);
   if (trace) trace_header(trace, s->program, s->path, &s->variants, state, agents, a->seed);
-  Match m = {.state = state, .agents = agents, .trace = trace, .in = stdin, .out = stdout,
+  if (spectator) trace_header(spectator, s->program, s->path, &s->variants, state, agents, a->seed);
+  Match m = {.state = state, .agents = agents, .trace = trace, .public_trace = spectator, .in = stdin, .out = stdout,
              .announce = true, .max_steps = a->max_steps};
   int status = finish(&m, match_run(&m));
   if (!trace_close(trace)) status = cli_fail(1, "error writing trace '%s'", a->trace);
+  if (!trace_close(spectator)) status = cli_fail(1, "error writing trace '%s'", a->public_trace);
   ts_free(state);
   return status;
 }

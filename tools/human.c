@@ -78,6 +78,7 @@ int human_pick(TsState *s, int seat, FILE *in, FILE *out) {
   ts_seat_name(s, seat, name, sizeof name);
   fputc('\n', out);
   ts_render(s, seat, out);
+  ts_render_options(s, out);
   print_moves(s, out);
   char *line = NULL;
   size_t cap = 0;
