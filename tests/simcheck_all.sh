@@ -7,10 +7,11 @@
 # A game added to games/ is checked without touching this file. With GAME,
 # only that game (ctest runs one test per game: simcheck.GAME).
 # TESSERA_SIMCHECK_N matches per game (default 200), shared among its
-# combinations, at least 10 each.
+# combinations, at least TESSERA_SIMCHECK_MIN (default 10) each.
 set -uo pipefail
 tessera=$1
 only=${2:-}
+min_each=${TESSERA_SIMCHECK_MIN:-10}
 per_game=${TESSERA_SIMCHECK_N:-200}
 failed=0 runs=0
 
@@ -31,7 +32,7 @@ check_game() { # GAME LO HI VARIANT...
   [[ -n $only && $game != "$only" ]] && return 0
   local combos=$(((hi - lo + 1) * (1 + $#)))
   local n=$((per_game / combos))
-  ((n < 10)) && n=10
+  ((n < min_each)) && n=$min_each
   for ((p = lo; p <= hi; p++)); do simcheck "$n" "$game" --players "$p"; done
   for variant in "$@"; do
     any=0

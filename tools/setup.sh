@@ -98,7 +98,7 @@ sanitize() {
   local dir=build-san seconds=$1
   [[ -f $dir/CMakeCache.txt ]] || CC=clang cmake -S . -B "$dir" -DTESSERA_SANITIZE=ON -DTESSERA_FUZZ=ON
   cmake --build "$dir" -j2 | sed -u -e '/\] Built target /d'
-  CK_TIMEOUT_MULTIPLIER=20 TESSERA_SIMCHECK_N=${TESSERA_SIMCHECK_N:-200} \
+  CK_TIMEOUT_MULTIPLIER=20 TESSERA_SIMCHECK_N=${TESSERA_SIMCHECK_N:-100} TESSERA_SIMCHECK_MIN=${TESSERA_SIMCHECK_MIN:-3} \
     ctest --test-dir "$dir" --output-on-failure -j2
   local harness corpus log status
   for harness in compile play replay; do
