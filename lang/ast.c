@@ -287,7 +287,7 @@ static void dump(Out *o, const Node *n) {
     return;
   case N_REQUIRES:
   case N_EXCLUDES:
-    put(o, "(%s", n->kind == N_REQUIRES ? "requires" : "excludes");
+    put(o, "(%s", n->kind == N_EXCLUDES ? "excludes" : n->ival ? "includes" : "requires");
     for (int i = 0; i < n->list.count; i++)
       put(o, " %s", n->list.items[i] && n->list.items[i]->name ? n->list.items[i]->name : "?");
     put(o, ")");

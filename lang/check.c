@@ -104,7 +104,27 @@ static const char *decl_word(NodeKind k) {
   }
 }
 
-/* A variant's declaration replaces the base one of the same kind and name. */
+/* Whether two type annotations (N_TYPE_NAME / N_TYPE_LIST, NULL = none) say
+ * the same type. */
+static bool same_type_node(const Node *a, const Node *b) {
+  if (!a || !b) return a == b;
+  if (a->kind != b->kind) return false;
+  if (a->kind == N_TYPE_LIST) return same_type_node(a->a, b->a);
+  return strcmp(a->name, b->name) == 0;
+}
+
+/* A variant's fn replaces the game's only with the same signature: said
+ * here, at the variant's line, rather than at every call in the game. */
+static void check_same_signature(Checker *c, const Node *old, const Node *d) {
+  bool same = old->list.count == d->list.count && same_type_node(old->a, d->a);
+  for (int i = 0; same && i < d->list.count; i++) same = same_type_node(old->list.items[i]->a, d->list.items[i]->a);
+  if (!same)
+    check_error(c, d, "variant's fn '%s' must take and return what the game's does (line %d of %s)", d->name,
+                old->line, c->ast->files[old->file].path);
+}
+
+/* A variant's declaration replaces the base one of the same kind and name;
+ * a new one is marked (aux = 1) so that an unused one can be reported. */
 static void apply_decl(Checker *c, DeclSet *set, Node *d) {
   for (int i = 0; i < set->count; i++) {
     Node *old = set->items[i];
@@ -116,11 +136,14 @@ static void apply_decl(Checker *c, DeclSet *set, Node *d) {
       if (old->kind != d->kind)
         check_error(c, d, "variant declares %s '%s' but the game has a %s of that name",
                     decl_word(d->kind), d->name, decl_word(old->kind));
-      else
+      else {
+        if (d->kind == N_FN) check_same_signature(c, old, d);
         set->items[i] = d;
+      }
       return;
     }
   }
+  if (d->kind == N_FN || d->kind == N_PARAM) d->aux = 1;
   decls_push(set, d);
 }
 
@@ -153,6 +176,24 @@ static bool selected(const char *const *names, int count, const char *name) {
   return false;
 }
 
+/* Adds variant `name` to the selection, after the variants it includes
+ * (P8: `includes x` applies x first, once, however often it is included). */
+static void select_with_includes(Checker *c, const char *name, const char ***sel, int *count, int depth) {
+  if (selected(*sel, *count, name)) return;
+  Node *v = find_variant(c->out, name);
+  if (v && depth < 16) {
+    for (int i = 0; i < v->list.count; i++) {
+      Node *d = v->list.items[i];
+      if (d->kind != N_REQUIRES || !d->ival) continue;
+      for (int j = 0; j < d->list.count; j++)
+        if (find_variant(c->out, d->list.items[j]->name))
+          select_with_includes(c, d->list.items[j]->name, sel, count, depth + 1);
+    }
+  }
+  *sel = realloc(*sel, sizeof **sel * (size_t)(*count + 1));
+  (*sel)[(*count)++] = name;
+}
+
 static void check_variant_constraints(Checker *c, Node *v, const char *const *names, int count) {
   for (int i = 0; i < v->list.count; i++) {
     Node *d = v->list.items[i];
@@ -182,7 +223,7 @@ static void report_repeated_singleton(Checker *c, const DeclSet *set, const Node
                   set->items[i]->line);
 }
 
-static void collect_decls(Checker *c, const char *const *variants, int variant_count, DeclSet *set) {
+static void collect_decls(Checker *c, const char *const *chosen, int chosen_count, DeclSet *set) {
   for (int i = 0; i < c->ast->decls.count; i++) {
     Node *d = c->ast->decls.items[i];
     if (d->kind == N_VARIANT) {
@@ -200,6 +241,9 @@ static void collect_decls(Checker *c, const char *const *variants, int variant_c
       apply_decl(c, set, d);
     }
   }
+  const char **variants = NULL;
+  int variant_count = 0;
+  for (int i = 0; i < chosen_count; i++) select_with_includes(c, chosen[i], &variants, &variant_count, 0);
   for (int i = 0; i < variant_count; i++) {
     Node *v = find_variant(c->out, variants[i]);
     if (!v) {
@@ -217,6 +261,7 @@ static void collect_decls(Checker *c, const char *const *variants, int variant_c
       apply_decl(c, set, d);
     }
   }
+  free(variants);
 }
 
 /* ---- declaring globals ---- */
@@ -254,7 +299,7 @@ static void declare_board(Checker *c, Node *d) {
   else if (d->str && strcmp(d->str, "hex") == 0) d->ival = GRID_HEX;
   else check_error(c, d, "unknown grid '%s'; grids are square and hex", d->str ? d->str : "?");
   if (d->levels < 1) d->levels = 1;
-  if (d->bound != BOUND_NONE && (d->w < 1 || d->h < 1 || d->w > 64 || d->h > 64))
+  if (d->bound != BOUND_NONE && !d->a && (d->w < 1 || d->h < 1 || d->w > 64 || d->h > 64))
     check_error(c, d, "board size %dx%d is out of range (1x1 to 64x64)", d->w, d->h);
   if (d->levels > 32) check_error(c, d, "a board has at most 32 levels, not %d", d->levels);
   if (name_taken(c, d)) return;
@@ -351,6 +396,18 @@ static void propagate_yields(Checker *c) {
   }
 }
 
+/* A variant's fn or param that replaces nothing and that nothing uses does
+ * nothing: most likely a misspelt name, so an error (not a warning). */
+static void report_idle_variant_decls(Checker *c) {
+  for (int i = 0; i < c->symbol_count; i++) {
+    Symbol *s = c->symbols[i];
+    if (s->used || !s->decl || s->decl->aux != 1) continue;
+    if (s->decl->kind != N_FN && s->decl->kind != N_PARAM) continue;
+    check_error(c, s->decl, "the variant's %s '%s' replaces nothing in the game and nothing uses it; "
+                "to replace one, use its exact name", s->decl->kind == N_FN ? "fn" : "param", s->name);
+  }
+}
+
 static void warn_unused(Checker *c) {
   for (int i = 0; i < c->symbol_count; i++) {
     Symbol *s = c->symbols[i];
@@ -417,6 +474,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
       check_error(&c, init, "'%s' is %s but its initial value is %s", s->name, tname(s->type), tname(t));
     }
   }
+  check_board_options(&c);
   for (int i = 0; i < out->fn_count; i++) check_function_body(&c, out->fns[i], out->fns[i]->decl->b);
   if (play) check_function_body(&c, out->main, play->b);
   else if (!module) {
@@ -425,6 +483,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   }
   check_rank(&c);
   propagate_yields(&c);
+  report_idle_variant_decls(&c);
   if (warnings && !module) warn_unused(&c);
   out->rank = c.rank;
   free(set.items);

@@ -17,6 +17,8 @@
 /* N_FIELD: ival = native id of the field reader.
  * N_FOR / N_FOR_CLAUSE: aux = first of two hidden slots (list or range end,
  * position); slot = the loop variable. N_COMPREHENSION: slot = the list
- * being built. */
+ * being built.
+ * N_FN / N_PARAM: aux = 1 when a selected variant adds it (replacing
+ * nothing); check.c reports it when nothing uses it. */
 
 #endif

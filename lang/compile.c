@@ -183,6 +183,7 @@ static int32_t local_slot(const Compiler *c, int index) {
 /* Where a local or global name's value is: inside an inlined body a
  * parameter (always a local of that body) is its call's argument. */
 static bool fold_constant(const Node *n, int64_t *out);
+static bool fold_condition(const Node *n, bool *out);
 
 static bool resolve_name(const Compiler *c, const Node *n, Binding *out) {
   if (n->kind != N_NAME || !n->sym) return false;
@@ -270,9 +271,31 @@ static bool fold_constant(const Node *n, int64_t *out) {
     case OP_MUL: *out = (int64_t)((uint64_t)a * (uint64_t)b); return true;
     default: return false;
     }
+  case N_COND: {
+    bool cond;
+    if (!fold_condition(n->a, &cond)) return false;
+    return fold_constant(cond ? n->b : n->c, out);
+  }
   default: return false;
   }
 }
+
+/* A comparison of two folding ints (`if side == 7 then 4 else 2`). */
+static bool fold_condition(const Node *n, bool *out) {
+  int64_t a, b;
+  if (n->kind != N_BINARY || !fold_constant(n->a, &a) || !fold_constant(n->b, &b)) return false;
+  switch (n->op) {
+  case OP_EQ: *out = a == b; return true;
+  case OP_NE: *out = a != b; return true;
+  case OP_LT: *out = a < b; return true;
+  case OP_LE: *out = a <= b; return true;
+  case OP_GT: *out = a > b; return true;
+  case OP_GE: *out = a >= b; return true;
+  default: return false;
+  }
+}
+
+bool compile_fold_int(const Node *n, int64_t *out) { return fold_constant(n, out); }
 
 /* A literal small enough to be an instruction operand. */
 static bool small_literal(const Node *n, int32_t *out) {

@@ -12,6 +12,9 @@ typedef struct CompileFlags {
   bool no_inline; /* every call stays a CALL */
   bool no_fuse;   /* no superinstructions */
 } CompileFlags;
+/* The value of an int expression known when compiling: literals, int params
+ * with such values, + - *, and `if` on a comparison of such values. */
+bool compile_fold_int(const Node *n, int64_t *out);
 Program *compile_program(const Ast *ast, const Checked *checked, CompileFlags flags);
 
 #endif
