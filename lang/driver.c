@@ -29,6 +29,24 @@ static bool already_loaded(const Ast *ast, const char *path) {
   return false;
 }
 
+static bool readable(const char *path) {
+  FILE *probe = fopen(path, "r");
+  if (probe) fclose(probe);
+  return probe != NULL;
+}
+
+/* `extends name` looks next to the extending file first (a user's folder
+ * may hold a game and the files extending it), then in the games
+ * directory (a user's file extending a shipped game). */
+static void extended_path(const Ast *ast, const Node *n, const char *games_dir, char *path, size_t cap) {
+  const char *from = ast->files[n->file].path;
+  const char *slash = strrchr(from, '/');
+  int dir_len = slash ? (int)(slash - from) : 1;
+  snprintf(path, cap, "%.*s/%s.tess", dir_len, slash ? from : ".", n->name);
+  if (strcmp(path, from) != 0 && readable(path)) return;
+  snprintf(path, cap, "%s/%s.tess", games_dir, n->name);
+}
+
 /* Follows `import` and `extends` declarations, including those of the
  * files they bring in (the decl list grows while we walk it). */
 static void load_dependencies(Ast *ast, const char *stdlib_dir, const char *games_dir, Diags *d) {
@@ -36,15 +54,15 @@ static void load_dependencies(Ast *ast, const char *stdlib_dir, const char *game
     Node *n = ast->decls.items[i];
     if (n->kind != N_IMPORT && n->kind != N_EXTENDS) continue;
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s.tess", n->kind == N_IMPORT ? stdlib_dir : games_dir, n->name);
+    if (n->kind == N_IMPORT) snprintf(path, sizeof path, "%s/%s.tess", stdlib_dir, n->name);
+    else extended_path(ast, n, games_dir, path, sizeof path);
     if (already_loaded(ast, path)) continue;
-    FILE *probe = fopen(path, "r");
-    if (!probe) {
-      diag_add(d, DIAG_ERROR, n->file, n->line, n->col, "cannot find %s '%s' (looked for %s)",
-               n->kind == N_IMPORT ? "module" : "game", n->name, path);
+    if (!readable(path)) {
+      diag_add(d, DIAG_ERROR, n->file, n->line, n->col, "cannot find %s '%s' (looked for %s%s)",
+               n->kind == N_IMPORT ? "module" : "game", n->name, path,
+               n->kind == N_IMPORT ? "" : " and next to the extending file");
       continue;
     }
-    fclose(probe);
     parse_path(ast, path, d);
   }
 }
