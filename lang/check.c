@@ -114,13 +114,15 @@ static bool same_type_node(const Node *a, const Node *b) {
 }
 
 /* A variant's fn replaces the game's only with the same signature: said
- * here, at the variant's line, rather than at every call in the game. */
-static void check_same_signature(Checker *c, const Node *old, const Node *d) {
+ * here, at the variant's line; the game's fn stays, so that its calls are
+ * not reported too. */
+static bool same_signature(Checker *c, const Node *old, const Node *d) {
   bool same = old->list.count == d->list.count && same_type_node(old->a, d->a);
   for (int i = 0; same && i < d->list.count; i++) same = same_type_node(old->list.items[i]->a, d->list.items[i]->a);
   if (!same)
     check_error(c, d, "variant's fn '%s' must take and return what the game's does (line %d of %s)", d->name,
                 old->line, c->ast->files[old->file].path);
+  return same;
 }
 
 /* A variant's declaration replaces the base one of the same kind and name;
@@ -136,10 +138,8 @@ static void apply_decl(Checker *c, DeclSet *set, Node *d) {
       if (old->kind != d->kind)
         check_error(c, d, "variant declares %s '%s' but the game has a %s of that name",
                     decl_word(d->kind), d->name, decl_word(old->kind));
-      else {
-        if (d->kind == N_FN) check_same_signature(c, old, d);
+      else if (d->kind != N_FN || same_signature(c, old, d))
         set->items[i] = d;
-      }
       return;
     }
   }

@@ -1192,14 +1192,16 @@ static void describe_boards(Program *p, const Checked *k) {
   }
 }
 
-static char *variant_requires(const Node *v) {
+/* The names a variant lists in its `kind` declarations (N_REQUIRES with
+ * ival 0: requires, 1: includes; N_EXCLUDES), comma-separated. */
+static char *variant_names(const Node *v, NodeKind kind, int64_t includes) {
   size_t cap = 1, len = 0;
   for (int i = 0; i < v->list.count; i++)
-    if (v->list.items[i]->kind == N_REQUIRES)
+    if (v->list.items[i]->kind == kind && v->list.items[i]->ival == includes)
       for (int j = 0; j < v->list.items[i]->list.count; j++) cap += strlen(v->list.items[i]->list.items[j]->name) + 1;
   char *out = calloc(cap, 1);
   for (int i = 0; i < v->list.count; i++) {
-    if (v->list.items[i]->kind != N_REQUIRES) continue;
+    if (v->list.items[i]->kind != kind || v->list.items[i]->ival != includes) continue;
     for (int j = 0; j < v->list.items[i]->list.count; j++) {
       const char *name = v->list.items[i]->list.items[j]->name;
       len += (size_t)sprintf(out + len, "%s%s", len ? "," : "", name);
@@ -1266,7 +1268,9 @@ Program *compile_program(const Ast *ast, const Checked *k, CompileFlags flags) {
   for (int i = 0; i < k->variant_count; i++) {
     p->variants[i].name = strdup(k->variants[i]->name);
     p->variants[i].doc = strdup(k->variants[i]->str ? k->variants[i]->str : "");
-    p->variants[i].requires = variant_requires(k->variants[i]);
+    p->variants[i].requires = variant_names(k->variants[i], N_REQUIRES, 0);
+    p->variants[i].includes = variant_names(k->variants[i], N_REQUIRES, 1);
+    p->variants[i].excludes = variant_names(k->variants[i], N_EXCLUDES, 0);
   }
   return p;
 }

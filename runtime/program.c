@@ -25,6 +25,8 @@ void program_free(Program *p) {
     free(p->variants[i].name);
     free(p->variants[i].doc);
     free(p->variants[i].requires);
+    free(p->variants[i].includes);
+    free(p->variants[i].excludes);
   }
   free(p->variants);
   free(p->dead);

@@ -50,6 +50,8 @@ typedef struct RankKey {
 typedef struct VariantInfo {
   char *name, *doc;
   char *requires; /* comma-separated names of the variants it requires */
+  char *includes; /* ... that it includes (selects itself, applied first) */
+  char *excludes; /* ... that it cannot be combined with */
 } VariantInfo;
 
 typedef struct Program {
