@@ -296,6 +296,12 @@ static int replay_final(Replay *r, const TraceFinal *f) {
   if (f->steps != r->applied) return differ(r, "final: steps differ: expected %d, got %d", f->steps, r->applied);
   if (f->hash != ts_hash(s))
     return differ(r, "final: hash differs: expected %016" PRIx64 ", got %016" PRIx64, f->hash, ts_hash(s));
+  /* Traces made before the final line had an observation have none. */
+  if (r->cur.step.observation) {
+    r->cur.step.step = f->steps; /* named in a message as the step after the last move */
+    int differs = compare_observation(r, &r->cur.step);
+    if (differs) return differs;
+  }
   int status = compare_list(r, "scores", f->scores, f->score_count, json_scores);
   if (!status) status = compare_list(r, "ranking", f->ranking, f->ranking_count, json_ranking);
   /* A match the CLI stopped (over: false) carries the CLI's reason, not the engine's. */
