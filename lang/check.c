@@ -74,16 +74,21 @@ Type *check_type_node(Checker *c, Node *n) {
 
 typedef struct DeclSet {
   Node **items;
+  Node **owners; /* per item: the variant that declared it, NULL for the game */
   int count, cap;
 } DeclSet;
 
-static void decls_push(DeclSet *s, Node *n) {
+static void decls_push_owned(DeclSet *s, Node *n, Node *owner) {
   if (s->count == s->cap) {
     s->cap = s->cap ? s->cap * 2 : 64;
     s->items = realloc(s->items, sizeof *s->items * (size_t)s->cap);
+    s->owners = realloc(s->owners, sizeof *s->owners * (size_t)s->cap);
   }
+  s->owners[s->count] = owner;
   s->items[s->count++] = n;
 }
+
+static void decls_push(DeclSet *s, Node *n) { decls_push_owned(s, n, NULL); }
 
 static bool is_singleton(NodeKind k) {
   return k == N_GAME || k == N_PLAYERS || k == N_GHOSTS || k == N_PLAY || k == N_RANK;
@@ -126,12 +131,18 @@ static bool same_signature(Checker *c, const Node *old, const Node *d) {
 }
 
 /* A variant's declaration replaces the base one of the same kind and name;
- * a new one is marked (aux = 1) so that an unused one can be reported. */
-static void apply_decl(Checker *c, DeclSet *set, Node *d) {
+ * a new one is marked (aux = 1) so that an unused one can be reported. A
+ * variant some of whose declarations a later one replaced is marked too
+ * (ival2 = 1): its own additions may then be unused on purpose. */
+static void apply_decl(Checker *c, DeclSet *set, Node *d, Node *owner) {
   for (int i = 0; i < set->count; i++) {
     Node *old = set->items[i];
+    bool same = (is_singleton(d->kind) && old->kind == d->kind) ||
+                (is_named(d->kind) && is_named(old->kind) && strcmp(old->name, d->name) == 0);
+    if (same && set->owners[i] && set->owners[i] != owner) set->owners[i]->ival2 = 1;
     if (is_singleton(d->kind) && old->kind == d->kind) {
       set->items[i] = d;
+      set->owners[i] = owner;
       return;
     }
     if (is_named(d->kind) && is_named(old->kind) && strcmp(old->name, d->name) == 0) {
@@ -139,12 +150,12 @@ static void apply_decl(Checker *c, DeclSet *set, Node *d) {
         check_error(c, d, "variant declares %s '%s' but the game has a %s of that name",
                     decl_word(d->kind), d->name, decl_word(old->kind));
       else if (d->kind != N_FN || same_signature(c, old, d))
-        set->items[i] = d;
+        set->items[i] = d, set->owners[i] = owner;
       return;
     }
   }
   if (d->kind == N_FN || d->kind == N_PARAM) d->aux = 1;
-  decls_push(set, d);
+  decls_push_owned(set, d, owner);
 }
 
 static Node *find_variant(Checked *out, const char *name) {
@@ -238,7 +249,7 @@ static void collect_decls(Checker *c, const char *const *chosen, int chosen_coun
       decls_push(set, d);
     } else if (d->kind != N_IMPORT && d->kind != N_EXTENDS) {
       report_repeated_singleton(c, set, d);
-      apply_decl(c, set, d);
+      apply_decl(c, set, d, NULL);
     }
   }
   const char **variants = NULL;
@@ -258,7 +269,7 @@ static void collect_decls(Checker *c, const char *const *chosen, int chosen_coun
         check_error(c, d, "a variant cannot contain this declaration");
         continue;
       }
-      apply_decl(c, set, d);
+      apply_decl(c, set, d, v);
     }
   }
   free(variants);
@@ -398,11 +409,12 @@ static void propagate_yields(Checker *c) {
 
 /* A variant's fn or param that replaces nothing and that nothing uses does
  * nothing: most likely a misspelt name, so an error (not a warning). */
-static void report_idle_variant_decls(Checker *c) {
-  for (int i = 0; i < c->symbol_count; i++) {
-    Symbol *s = c->symbols[i];
-    if (s->used || !s->decl || s->decl->aux != 1) continue;
+static void report_idle_variant_decls(Checker *c, const DeclSet *set) {
+  for (int i = 0; i < set->count; i++) {
+    Symbol *s = set->items[i]->sym;
+    if (!s || s->used || s->decl != set->items[i] || s->decl->aux != 1) continue;
     if (s->decl->kind != N_FN && s->decl->kind != N_PARAM) continue;
+    if (set->owners[i] && set->owners[i]->ival2) continue; /* a later variant replaced part of it */
     check_error(c, s->decl, "the variant's %s '%s' replaces nothing in the game and nothing uses it; "
                 "to replace one, use its exact name", s->decl->kind == N_FN ? "fn" : "param", s->name);
   }
@@ -483,10 +495,11 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   }
   check_rank(&c);
   propagate_yields(&c);
-  report_idle_variant_decls(&c);
+  report_idle_variant_decls(&c, &set);
   if (warnings && !module) warn_unused(&c);
   out->rank = c.rank;
   free(set.items);
+  free(set.owners);
   free(c.symbols);
   free(c.scopes);
   free(c.deferred);

@@ -614,3 +614,10 @@ int board_place_tile(Board *b, const TileDef *t, Placement p, Coord *cells, int 
   cells_at((GridKind)b->spec.grid, t, p, cells);
   return board_place_move(b, t, p, cells, bad);
 }
+
+/* Empties the board: afterwards it is byte for byte a board just made from
+ * its spec (a scratch board reused for trial positions). */
+void board_clear(Board *b) {
+  BoardSpec spec = b->spec;
+  board_init(b, &spec);
+}

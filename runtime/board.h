@@ -97,6 +97,7 @@ static inline uint64_t board_value_word(const Board *b, const ValueWords *vw, in
 size_t board_bytes(const BoardSpec *spec); /* 8-byte multiple */
 void board_init(Board *b, const BoardSpec *spec);
 int board_top_hashed(const Board *b, Coord c);
+void board_clear(Board *b); /* back to board_init's state, same spec */
 
 static inline const BoardCell *board_cell(const Board *b, int entry) {
   return (const BoardCell *)((const char *)b + ((sizeof(Board) + 7) & ~(size_t)7)) + entry;

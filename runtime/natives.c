@@ -2,7 +2,7 @@
  * that the checker, compiler and VM all read the same list in the same
  * order. The functions themselves live in natives_list.c (lists, numbers,
  * seats, chance), natives_tiles.c (tiles, cells, placements) and
- * natives_board.c (boards). */
+ * natives_board.c (boards), natives_scratch.c (scratch boards). */
 #include "vm.h"
 
 const NativeInfo ts_natives[NATIVE__COUNT] = {
