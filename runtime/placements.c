@@ -767,7 +767,9 @@ static void place_scan(Emitter *em, const TileShape *sh, const Range *r, int cel
 
 /* ---- stacking ---- */
 
-static void place_stack(Emitter *em, const TileShape *sh, int cells) {
+/* Stackings: every covered cell occupied, all at the anchor's level, or
+ * (uneven) at any levels, the tile going one above the highest. */
+static void place_stack(Emitter *em, const TileShape *sh, int cells, bool uneven) {
   const Board *b = em->b;
   if (b->count == 0 || b->spec.levels <= 1) return;
   if (!board_fits_window(b, NULL, 0)) return;
@@ -777,17 +779,19 @@ static void place_stack(Emitter *em, const TileShape *sh, int cells) {
       int anchor = board_top(b, (Coord){(int16_t)x, (int16_t)y});
       if (anchor < 0) continue;
       int level = entries[anchor].level;
-      if (level + 1 >= b->spec.levels) continue;
+      if (!uneven && level + 1 >= b->spec.levels) continue;
       for (int j = 0; j < sh->k; j++) {
         const Orient *or = &sh->ors[j];
         if (or->dup) continue;
         bool ok = true;
+        int top = level;
         for (int i = 0; i < cells && ok; i++) {
           Coord c = {(int16_t)(x + or->dx[i]), (int16_t)(y + or->dy[i])};
           int e = board_top(b, c);
-          ok = e >= 0 && entries[e].level == level && board_in_bounds(b, c);
+          ok = e >= 0 && (uneven || entries[e].level == level) && board_in_bounds(b, c);
+          if (ok && entries[e].level > top) top = entries[e].level;
         }
-        if (ok && !emit(em, x, y, or->o, level + 1)) return;
+        if (ok && top + 1 < b->spec.levels && !emit(em, x, y, or->o, top + 1)) return;
       }
     }
 }
@@ -859,8 +863,8 @@ int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, Pla
   if (cap <= 0 || t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS) return 0;
   const TileShape *sh = shape_of_frame(opt->frame, (GridKind)b->spec.grid, t, tile_id);
   Emitter em = {b, opt->filter, opt->ctx, out, opt->packed, cap, 0, tile_id, b->spec.grid};
-  if (mode == PLACE_STACK)
-    place_stack(&em, sh, t->cell_count);
+  if (mode == PLACE_STACK || mode == PLACE_STACK_UNEVEN)
+    place_stack(&em, sh, t->cell_count, mode == PLACE_STACK_UNEVEN);
   else
     place_level0(&em, sh, t->cell_count, mode, opt);
   return em.n;
