@@ -130,6 +130,16 @@ static bool same_signature(Checker *c, const Node *old, const Node *d) {
   return same;
 }
 
+/* The same for a variant's var: its visibility may change, not its type
+ * (nor whether it is per player). */
+static bool same_var_type(Checker *c, const Node *old, const Node *d) {
+  bool same = same_type_node(old->a, d->a) && old->per_player == d->per_player;
+  if (!same)
+    check_error(c, d, "variant's var '%s' must have the game's type (line %d of %s); only its visibility may change",
+                d->name, old->line, c->ast->files[old->file].path);
+  return same;
+}
+
 /* A variant's declaration replaces the base one of the same kind and name;
  * a new one is marked (aux = 1) so that an unused one can be reported. A
  * variant some of whose declarations a later one replaced is marked too
@@ -149,7 +159,7 @@ static void apply_decl(Checker *c, DeclSet *set, Node *d, Node *owner) {
       if (old->kind != d->kind)
         check_error(c, d, "variant declares %s '%s' but the game has a %s of that name",
                     decl_word(d->kind), d->name, decl_word(old->kind));
-      else if (d->kind != N_FN || same_signature(c, old, d))
+      else if (d->kind == N_VAR ? same_var_type(c, old, d) : d->kind != N_FN || same_signature(c, old, d))
         set->items[i] = d, set->owners[i] = owner;
       return;
     }
