@@ -100,7 +100,7 @@ static int play(Session *s, const PlayArgs *a) {
   Trace *trace = NULL;
   if (a->trace && !(trace = trace_open(a->trace, err, sizeof err))) {
     ts_free(state);
-    return cli_fail(EXIT_USAGE, "%s", err);
+    return cli_fail(1, "%s", err); /* a file that cannot be written: docs/cli.md */
   }
   Agent agents[AGENTS_MAX];
   for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], a->seed, i);
