@@ -81,7 +81,9 @@ void ts_render(const TsState *s, int seat, FILE *out) {
       int number = p->boards[i].first + k;
       if (vm->board_at[number] < 0) continue;
       const Board *b = (const Board *)((const char *)s->block + s->block->boards_at + vm->board_at[number]);
-      if (p->boards[i].per_seat) fprintf(out, "%s of P%d:\n", p->boards[i].name, k + 1);
+      char seat_name[16];
+      if (p->boards[i].per_seat)
+        fprintf(out, "%s of %s:\n", p->boards[i].name, ts_seat_name(s, k, seat_name, sizeof seat_name));
       else fprintf(out, "%s:\n", p->boards[i].name);
       render_board(b, out);
     }
