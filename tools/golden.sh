@@ -77,6 +77,20 @@ make_all_broken() {
   echo "$golden/broken/: remade from $broken_base.jsonl"
 }
 
+# The final line's observation (the state after the last move) is compared
+# too: a corrupted copy of this entry's trace, its final score changed there.
+final_base=hegemino-2p-s1
+make_final_broken() {
+  local out=$golden/broken/wrong-final-observation.jsonl lines
+  lines=$(wc -l <"$golden/$final_base.jsonl")
+  sed '$s/"score":\[\([0-9]*\),/"score":[1\1,/' "$golden/$final_base.jsonl" >"$out"
+  ! cmp -s "$golden/$final_base.jsonl" "$out" ||
+    die "the sed script for $out changed nothing; has the trace format changed?"
+  printf '%s\n' "wrong-final-observation.jsonl:$lines: step $((lines - 2)): observation differs at character " \
+    >"$golden/broken/wrong-final-observation.expect"
+  echo "$golden/broken/wrong-final-observation.jsonl: remade from $final_base.jsonl"
+}
+
 load_entries
 if [[ $# -eq 0 ]]; then
   chosen=("${all[@]}")
@@ -95,6 +109,7 @@ for e in "${chosen[@]}"; do
 done
 for e in "${chosen[@]}"; do
   [[ ${e%% *} == "$broken_base" ]] && make_all_broken
+  [[ ${e%% *} == "$final_base" ]] && make_final_broken
 done
 
 # A trace nobody regenerates would go stale silently.
