@@ -218,14 +218,22 @@ static bool selected(const char *const *names, int count, const char *name) {
 static void select_with_includes(Checker *c, const char *name, const char ***sel, int *count, int depth) {
   if (selected(*sel, *count, name)) return;
   Node *v = find_variant(c->out, name);
-  if (v && depth < 16) {
+  if (v && v->ival2 == 2) return; /* being expanded: a cycle, reported below */
+  if (v) {
+    v->ival2 = 2;
     for (int i = 0; i < v->list.count; i++) {
       Node *d = v->list.items[i];
       if (d->kind != N_REQUIRES || !d->ival) continue;
-      for (int j = 0; j < d->list.count; j++)
-        if (find_variant(c->out, d->list.items[j]->name))
-          select_with_includes(c, d->list.items[j]->name, sel, count, depth + 1);
+      for (int j = 0; j < d->list.count; j++) {
+        Node *inc = find_variant(c->out, d->list.items[j]->name);
+        if (inc && inc->ival2 == 2)
+          check_error(c, d->list.items[j], "variant '%s' includes '%s', which includes it (directly or not)",
+                      name, inc->name);
+        else if (inc)
+          select_with_includes(c, inc->name, sel, count, depth + 1);
+      }
     }
+    v->ival2 = 0;
   }
   *sel = realloc(*sel, sizeof **sel * (size_t)(*count + 1));
   (*sel)[(*count)++] = name;
