@@ -160,13 +160,20 @@ board(A) ::= board(B) WINDOW(W) SIZE(S). {
   if (A->bound != BOUND_NONE) px_error(ctx, W, "board size given twice");
   A->bound = BOUND_WINDOW; A->w = S.w; A->h = S.h;
 }
-/* P6: sizes and levels from params, `window side x side`, `levels stack_levels`:
+/* P6: sizes and levels from params, `window side x side`, `w x h` (fixed),
+ * `levels stack_levels`:
  * names the checker resolves to int params known when compiling. */
 board(A) ::= board(B) WINDOW(W) NAME(X) NAME(M) NAME(Y). {
   A = B;
   if (A->bound != BOUND_NONE) px_error(ctx, W, "board size given twice");
   if (M.length != 1 || M.start[0] != 'x') px_error(ctx, M, "expected 'x' between the window's width and height");
   A->bound = BOUND_WINDOW; A->a = px_name(ctx, X); A->b = px_name(ctx, Y);
+}
+board(A) ::= board(B) NAME(X) NAME(M) NAME(Y). {
+  A = B;
+  if (A->bound != BOUND_NONE) px_error(ctx, X, "board size given twice");
+  if (M.length != 1 || M.start[0] != 'x') px_error(ctx, M, "expected 'x' between the board's width and height");
+  A->bound = BOUND_FIXED; A->a = px_name(ctx, X); A->b = px_name(ctx, Y);
 }
 board(A) ::= board(B) LEVELS(L) NAME(N). {
   A = B;
