@@ -215,7 +215,7 @@ static bool selected(const char *const *names, int count, const char *name) {
 
 /* Adds variant `name` to the selection, after the variants it includes
  * (P8: `includes x` applies x first, once, however often it is included). */
-static void select_with_includes(Checker *c, const char *name, const char ***sel, int *count, int depth) {
+static void select_with_includes(Checker *c, const char *name, const char ***sel, int *count) {
   if (selected(*sel, *count, name)) return;
   Node *v = find_variant(c->out, name);
   if (v && v->ival2 == 2) return; /* being expanded: a cycle, reported below */
@@ -230,7 +230,7 @@ static void select_with_includes(Checker *c, const char *name, const char ***sel
           check_error(c, d->list.items[j], "variant '%s' includes '%s', which includes it (directly or not)",
                       name, inc->name);
         else if (inc)
-          select_with_includes(c, inc->name, sel, count, depth + 1);
+          select_with_includes(c, inc->name, sel, count);
       }
     }
     v->ival2 = 0;
@@ -288,7 +288,7 @@ static void collect_decls(Checker *c, const char *const *chosen, int chosen_coun
   }
   const char **variants = NULL;
   int variant_count = 0;
-  for (int i = 0; i < chosen_count; i++) select_with_includes(c, chosen[i], &variants, &variant_count, 0);
+  for (int i = 0; i < chosen_count; i++) select_with_includes(c, chosen[i], &variants, &variant_count);
   for (int i = 0; i < variant_count; i++) {
     Node *v = find_variant(c->out, variants[i]);
     if (!v) {
