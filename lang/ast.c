@@ -254,10 +254,13 @@ static void dump(Out *o, const Node *n) {
   case N_TILES: put(o, "(tiles %s", n->name); opt(o, n->a); put(o, ")"); return;
   case N_BOARD:
     put(o, "(board %s %s", n->name, n->str ? n->str : "?");
-    if (n->bound == BOUND_FIXED) put(o, " %dx%d", n->w, n->h);
-    if (n->bound == BOUND_WINDOW) put(o, " window %dx%d", n->w, n->h);
+    if (n->a) /* P6: the size given by params */
+      put(o, "%s %s x %s", n->bound == BOUND_WINDOW ? " window" : "", n->a->name, n->b->name);
+    else if (n->bound == BOUND_FIXED) put(o, " %dx%d", n->w, n->h);
+    else if (n->bound == BOUND_WINDOW) put(o, " window %dx%d", n->w, n->h);
     if (n->per_player) put(o, " per-player");
-    if (n->levels != 1) put(o, " levels %d", n->levels);
+    if (n->c) put(o, " levels %s", n->c->name);
+    else if (n->levels != 1) put(o, " levels %d", n->levels);
     put(o, ")");
     return;
   case N_VAR:
