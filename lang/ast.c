@@ -253,7 +253,9 @@ static void dump(Out *o, const Node *n) {
   case N_PARAM: put(o, "(param %s", n->name); opt(o, n->a); put(o, ")"); return;
   case N_TILES: put(o, "(tiles %s", n->name); opt(o, n->a); put(o, ")"); return;
   case N_BOARD:
-    put(o, "(board %s %s", n->name, n->str ? n->str : "?");
+    put(o, "(board %s", n->name);
+    if (n->list.count) put(o, "[%s]", n->list.items[0]->name);
+    put(o, " %s", n->str ? n->str : "?");
     if (n->a) /* P6: the size given by params */
       put(o, "%s %s x %s", n->bound == BOUND_WINDOW ? " window" : "", n->a->name, n->b->name);
     else if (n->bound == BOUND_FIXED) put(o, " %dx%d", n->w, n->h);

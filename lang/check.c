@@ -352,8 +352,10 @@ static void declare_board(Checker *c, Node *d) {
   Symbol *s = check_new_symbol(c, SYM_BOARD, d->name, d);
   s->type = type_of(TY_BOARD);
   s->per_seat = d->per_player;
+  s->board_array = d->list.count > 0;
+  if (s->per_seat && s->board_array) check_error(c, d, "a board array cannot be 'per player' too");
   s->index = c->out->board_numbers;
-  c->out->board_numbers += s->per_seat ? TS_MAX_SEATS : 1;
+  c->out->board_numbers += s->per_seat || s->board_array ? TS_MAX_SEATS : 1;
   d->sym = s;
   add_global_symbol(c, s);
   c->out->boards = realloc(c->out->boards, sizeof(Symbol *) * (size_t)(c->out->board_count + 1));

@@ -47,6 +47,24 @@ static void check_board_sizes(Checker *c, Node *d) {
   }
 }
 
+/* An array's size: any int param (known when the match starts; the VM
+ * checks 0..8 when it sets the boards up). */
+static void check_board_count(Checker *c, Node *name) {
+  Symbol *s = check_lookup_global(c, name->name);
+  if (!s || s->kind != SYM_GLOBAL || s->global_kind != GLOBAL_PARAM) {
+    check_error(c, name, "the number of boards must be the name of a param; '%s' is %s", name->name,
+                s ? "not a param" : "not declared");
+    return;
+  }
+  Type *t = check_init_expr(c, c->out->main, name, NULL);
+  if (t->kind != TY_INT && t->kind != TY_ERROR)
+    check_error(c, name, "param '%s' gives a number of boards, so it must be an int", name->name);
+}
+
 void check_board_options(Checker *c) {
-  for (int i = 0; i < c->out->board_count; i++) check_board_sizes(c, c->out->boards[i]->decl);
+  for (int i = 0; i < c->out->board_count; i++) {
+    Node *d = c->out->boards[i]->decl;
+    check_board_sizes(c, d);
+    if (d->list.count) check_board_count(c, d->list.items[0]);
+  }
 }

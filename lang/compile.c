@@ -392,6 +392,13 @@ static void index_load(Compiler *c, Node *n) {
     at(c, n);
     op1(c, BC_LOAD_SEAT_GLOBAL, n->a->sym->index);
     break;
+  case AUX_BOARD_ARRAY: /* board_index(first number, the count param, i): range-checked */
+    emit_int(c, n->a->sym->index);
+    expr(c, n->a->sym->decl->list.items[0]);
+    expr(c, n->b);
+    at(c, n);
+    op2(c, BC_NATIVE, NATIVE_board_index, 3);
+    break;
   case AUX_SEAT_BOARD: /* the first board number of the per-player board, plus the seat */
     expr(c, n->b);
     at(c, n);
@@ -1184,6 +1191,7 @@ static void describe_boards(Program *p, const Checked *k) {
     BoardInfo *b = &p->boards[i];
     b->name = strdup(d->name);
     b->per_seat = d->per_player;
+    b->count_slot = d->list.count ? d->list.items[0]->sym->index : -1;
     b->first = k->boards[i]->index;
     b->spec.grid = (uint8_t)d->ival;
     b->spec.bound = (uint8_t)d->bound;

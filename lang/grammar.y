@@ -150,6 +150,13 @@ board(A) ::= BOARD(K) NAME(N) COLON NAME(G). {
   A = px_node(ctx, N_BOARD, K); A->name = px_ident(ctx, N); A->str = px_ident(ctx, G);
   A->levels = 1;
 }
+/* P12: an array of boards, as many as an int param says (at most 8):
+ * board sphere[tableaus]: …, used as sphere[i]. */
+board(A) ::= BOARD(K) NAME(N) LBRACKET NAME(C) RBRACKET COLON NAME(G). {
+  A = px_node(ctx, N_BOARD, K); A->name = px_ident(ctx, N); A->str = px_ident(ctx, G);
+  A->levels = 1;
+  ast_list_push(AST, &A->list, px_name(ctx, C));
+}
 board(A) ::= board(B) SIZE(S).      {
   A = B;
   if (A->bound != BOUND_NONE) px_error(ctx, S, "board size given twice");

@@ -9,3 +9,15 @@ Value native_clear(Vm *vm, Value *args) {
   if (b) board_clear(b);
   return 0;
 }
+
+/* board[i] of an array of boards (P12), as compiled: the first board's
+ * number, how many there are (the param's value), and i. */
+Value native_board_index(Vm *vm, Value *args) {
+  int64_t count = (int64_t)args[1], i = (int64_t)args[2];
+  if (i < 0 || i >= count) {
+    vm_error(vm, "board index %lld out of range: the array has %lld board%s", (long long)i, (long long)count,
+             count == 1 ? "" : "s");
+    return 0;
+  }
+  return (Value)(args[0] + (Value)i);
+}

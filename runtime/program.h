@@ -46,6 +46,7 @@ typedef struct BoardInfo {
   BoardSpec spec;      /* capacity 0: computed from the tiles (unbounded) */
   bool per_seat;
   int32_t first;       /* board number of seat 0 (or the board) */
+  int32_t count_slot;  /* an array (P12): the global slot of the param giving how many; else -1 */
 } BoardInfo;
 
 typedef struct RankKey {

@@ -114,6 +114,7 @@ START_TEST(test_board_declarations) {
   expect_decls("board t: square window side x side levels stack per player",
                "(board t square window side x side per-player levels stack)");
   expect_decls("board f: square cols x rows", "(board f square cols x rows)");
+  expect_decls("board sphere[n]: square window 5x5", "(board sphere[n] square window 5x5)"); /* P12 */
   parse("board b: hex\nboard c: square");
   const Node *b = parsed.ast->decls.items[0], *c = parsed.ast->decls.items[1];
   ck_assert_int_eq(b->kind, N_BOARD);
@@ -483,7 +484,7 @@ START_TEST(test_errors_in_declarations) {
   expect_error_count(4);
   expect_diag(0, 2, 8, "unexpected '='");
   expect_diag(1, 3, 8, "unexpected 'int'; expected ':'");
-  expect_diag(2, 4, 9, "unexpected 'hex'; expected ':'");
+  expect_diag(2, 4, 9, "unexpected 'hex'; expected '[' or ':'");
   expect_diag(3, 5, 18, "unexpected '}'; expected ']' or ','");
   ck_assert_str_eq(parsed.dump, "(game \"x\")\n(play (block))\n(players 2 2)");
 }
