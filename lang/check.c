@@ -92,6 +92,8 @@ typedef struct DeclSet {
   Node **items;
   Node **owners; /* per item: the variant that declared it, NULL for the game */
   int count, cap;
+  Node **replaced_params; /* pairs: the game's param, the variant's that replaced it */
+  int replaced_count;
 } DeclSet;
 
 static void decls_push_owned(DeclSet *s, Node *n, Node *owner) {
@@ -175,8 +177,14 @@ static void apply_decl(Checker *c, DeclSet *set, Node *d, Node *owner) {
       if (old->kind != d->kind)
         check_error(c, d, "variant declares %s '%s' but the game has a %s of that name",
                     decl_word(d->kind), d->name, decl_word(old->kind));
-      else if (d->kind == N_VAR ? same_var_type(c, old, d) : d->kind != N_FN || same_signature(c, old, d))
+      else if (d->kind == N_VAR ? same_var_type(c, old, d) : d->kind != N_FN || same_signature(c, old, d)) {
+        if (d->kind == N_PARAM) {
+          set->replaced_params = realloc(set->replaced_params, sizeof(Node *) * (size_t)(set->replaced_count + 2));
+          set->replaced_params[set->replaced_count++] = old;
+          set->replaced_params[set->replaced_count++] = d;
+        }
         set->items[i] = d, set->owners[i] = owner;
+      }
       return;
     }
   }
@@ -444,6 +452,36 @@ static void propagate_yields(Checker *c) {
   }
 }
 
+/* Whether a replaced param's expression is a bool (comparisons, and, or,
+ * not, true/false, or an `if` giving them): read from its form, since the
+ * replaced expression itself is never checked. */
+static bool looks_bool(Checker *c, const Node *n) {
+  switch (n->kind) {
+  case N_BOOL: return true;
+  case N_UNARY: return n->op == OP_NOT;
+  case N_BINARY: return n->op >= OP_OR && n->op <= OP_NOT_IN;
+  case N_COND: return looks_bool(c, n->b);
+  case N_NAME: {
+    Symbol *s = check_lookup_global(c, n->name);
+    return s && s->kind == SYM_GLOBAL && s->global_kind == GLOBAL_PARAM && s->type && s->type->kind == TY_BOOL;
+  }
+  default: return false;
+  }
+}
+
+/* A variant's param keeps the game's kind (int or bool): said at the
+ * variant's line rather than at every use in the game. */
+static void check_replaced_params(Checker *c, const DeclSet *set) {
+  for (int i = 0; i + 1 < set->replaced_count; i += 2) {
+    const Node *old = set->replaced_params[i], *d = set->replaced_params[i + 1];
+    if (!d->sym || !d->sym->type || !old->a || d->sym->type->kind == TY_ERROR) continue;
+    bool was_bool = looks_bool(c, old->a), is_bool = d->sym->type->kind == TY_BOOL;
+    if (was_bool != is_bool)
+      check_error(c, d, "variant's param '%s' must be %s like the game's (line %d of %s)", d->name,
+                  was_bool ? "a bool" : "an int", old->line, c->ast->files[old->file].path);
+  }
+}
+
 /* A variant's fn or param that replaces nothing and that nothing uses does
  * nothing: most likely a misspelt name, so an error (not a warning). */
 static void report_idle_variant_decls(Checker *c, const DeclSet *set) {
@@ -525,6 +563,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
       check_error(&c, init, "'%s' is %s but its initial value is %s", s->name, tname(s->type), tname(t));
     }
   }
+  check_replaced_params(&c, &set);
   check_board_options(&c);
   for (int i = 0; i < out->fn_count; i++) check_function_body(&c, out->fns[i], out->fns[i]->decl->b);
   if (play) check_function_body(&c, out->main, play->b);
@@ -539,6 +578,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   out->rank = c.rank;
   free(set.items);
   free(set.owners);
+  free(set.replaced_params);
   free(c.symbols);
   text_index_free(&c.symbol_index);
   free(c.scopes);
