@@ -476,9 +476,10 @@ static void check_replaced_params(Checker *c, const DeclSet *set) {
     const Node *old = set->replaced_params[i], *d = set->replaced_params[i + 1];
     if (!d->sym || !d->sym->type || !old->a || d->sym->type->kind == TY_ERROR) continue;
     bool was_bool = looks_bool(c, old->a), is_bool = d->sym->type->kind == TY_BOOL;
-    if (was_bool != is_bool)
-      check_error(c, d, "variant's param '%s' must be %s like the game's (line %d of %s)", d->name,
-                  was_bool ? "a bool" : "an int", old->line, c->ast->files[old->file].path);
+    if (was_bool == is_bool) continue;
+    check_error(c, d, "variant's param '%s' must be %s like the game's (line %d of %s)", d->name,
+                was_bool ? "a bool" : "an int", old->line, c->ast->files[old->file].path);
+    d->sym->type = type_of(was_bool ? TY_BOOL : TY_INT); /* the game's uses are checked as written */
   }
 }
 
