@@ -159,22 +159,21 @@ static void copy_out(FILE *from, FILE *to) {
   while ((n = fread(buf, 1, sizeof buf, from)) > 0) fwrite(buf, 1, n, to);
 }
 
+static bool variant_known(const TsProgram *base, const char *name) {
+  for (int i = 0; i < ts_program_variant_count(base); i++)
+    if (strcmp(ts_program_variant_name(base, i), name) == 0) return true;
+  return false;
+}
+
 static bool variants_known(const TsProgram *base, const StrList *variants) {
-  for (int v = 0; v < variants->count; v++) {
-    bool known = false;
-    for (int i = 0; i < ts_program_variant_count(base) && !known; i++)
-      known = strcmp(ts_program_variant_name(base, i), variants->items[v]) == 0;
-    if (!known) return false;
-  }
+  for (int v = 0; v < variants->count; v++)
+    if (!variant_known(base, variants->items[v])) return false;
   return true;
 }
 
 static int check_variant_names(const TsProgram *base, const StrList *variants) {
   for (int v = 0; v < variants->count; v++) {
-    bool known = false;
-    for (int i = 0; i < ts_program_variant_count(base) && !known; i++)
-      known = strcmp(ts_program_variant_name(base, i), variants->items[v]) == 0;
-    if (!known) return unknown_variant(base, variants->items[v]);
+    if (!variant_known(base, variants->items[v])) return unknown_variant(base, variants->items[v]);
     for (int w = 0; w < v; w++)
       if (strcmp(variants->items[w], variants->items[v]) == 0)
         return cli_fail(EXIT_USAGE, "variant '%s' selected twice", variants->items[v]);
