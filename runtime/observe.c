@@ -93,7 +93,7 @@ static void put_boards(Out *o, const TsState *s) {
   if (s->match->vm->boards_ready || s->block->tail_at > s->block->boards_at) {
     for (int i = 0; i < p->board_decl_count; i++) {
       bool array = p->boards[i].count_slot >= 0;
-      int copies = p->boards[i].per_seat ? s->match->seats : array ? TS_MAX_SEATS : 1;
+      int copies = p->boards[i].per_seat ? s->match->seats : array ? TS_MAX_BOARD_ARRAY : 1;
       for (int k = 0; k < copies; k++) {
         if (array && s->match->vm->board_at[p->boards[i].first + k] < 0) break; /* past its count */
         if (!first) put(o, ",");

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "engine.h"
+#include "render_hex.h"
+#include "line.h"
 
 static void render_board(const Board *b, FILE *out) {
   if (b->count == 0) {
@@ -13,6 +15,10 @@ static void render_board(const Board *b, FILE *out) {
     return;
   }
   bool hex = b->spec.grid == GRID_HEX;
+  if (hex) {
+    render_hex_board(b, out);
+    return;
+  }
   int min_x = b->min_x, max_x = b->max_x, min_y = b->min_y, max_y = b->max_y;
   fprintf(out, "  %s rows %d..%d, %s %d..%d\n", hex ? "hex (axial q,r):" : "square:", min_y, max_y,
           hex ? "q" : "x", min_x, max_x);
@@ -56,6 +62,13 @@ static void render_vars(const TsState *s, int seat, FILE *out) {
   for (int i = 0; i < p->global_count; i++) {
     const GlobalInfo *g = &p->globals[i];
     if (g->kind != GLOBAL_VAR) continue;
+    if (!g->per_seat && g->visibility == VISIBLE_PUBLIC && strcmp(g->type, "[L") == 0) { /* a line of play: drawn, not listed */
+      const Value *globals = (const Value *)((const char *)s->block + s->block->globals_at);
+      fprintf(out, "%s:\n", g->name);
+      line_render(vm_tiles(s->match->vm), vm_tile_count(s->match->vm), engine_heap(s) + globals[g->slot] + 1,
+                  engine_list_len(s, globals[g->slot]), out);
+      continue;
+    }
     if (!g->per_seat) {
       format_var(s, g, g->slot, -1, seat, text, sizeof text);
       fprintf(out, "%s: %s\n", g->name, text);
@@ -77,7 +90,7 @@ void ts_render(const TsState *s, int seat, FILE *out) {
   const Vm *vm = s->match->vm;
   for (int i = 0; i < p->board_decl_count; i++) {
     bool array = p->boards[i].count_slot >= 0;
-    int copies = p->boards[i].per_seat ? s->match->seats : array ? TS_MAX_SEATS : 1;
+    int copies = p->boards[i].per_seat ? s->match->seats : array ? TS_MAX_BOARD_ARRAY : 1;
     for (int k = 0; k < copies; k++) {
       int number = p->boards[i].first + k;
       if (vm->board_at[number] < 0) continue;

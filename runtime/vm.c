@@ -156,14 +156,14 @@ static int32_t total_tile_cells(const Vm *vm) {
 }
 
 /* How many boards a declaration makes: one per seat, an array's param's
- * value (0..TS_MAX_SEATS, else an error and -1), or one. */
+ * value (0..TS_MAX_BOARD_ARRAY, else an error and -1), or one. */
 static int board_copies(Vm *vm, const BoardInfo *info) {
   if (info->per_seat) return vm->seats;
   if (info->count_slot < 0) return 1;
   int64_t n = (int64_t)vm->globals[info->count_slot];
-  if (n < 0 || n > TS_MAX_SEATS) {
+  if (n < 0 || n > TS_MAX_BOARD_ARRAY) {
     vm_error(vm, "board '%s' is an array of %lld boards; an array has 0 to %d", info->name, (long long)n,
-             TS_MAX_SEATS);
+             TS_MAX_BOARD_ARRAY);
     return -1;
   }
   return (int)n;

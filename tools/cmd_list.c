@@ -11,7 +11,8 @@ static const char usage[] =
     "\n"
     "Lists the games in the games directory ($TESSERA_GAMES, else the build's\n"
     "games/): file name, game name, player counts, and each variant with its\n"
-    "description and what it includes, requires or excludes. Use the file name as GAME in `tessera play GAME`.\n";
+    "description and what it includes, requires or excludes, and each match option\n"
+    "with its default (set with --set). Use the file name as GAME in `tessera play GAME`.\n";
 
 /* What a variant needs or refuses, one line under its description. */
 static void print_relations(const TsProgram *p, int i) {
@@ -44,6 +45,11 @@ static void list_game(const char *name) {
     const char *doc = ts_program_variant_doc(p, i);
     printf("    --variant %-16s %s\n", ts_program_variant_name(p, i), doc ? doc : "");
     print_relations(p, i);
+  }
+  for (int i = 0; i < ts_program_option_count(p); i++) {
+    char set[64];
+    snprintf(set, sizeof set, "%s=%lld", ts_program_option_name(p, i), (long long)ts_program_option_default(p, i));
+    printf("    --set %-20s %s\n", set, ts_program_option_doc(p, i));
   }
   ts_program_free(p);
   free(path);

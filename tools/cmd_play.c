@@ -9,11 +9,12 @@
 #include "match.h"
 
 static const char usage[] =
-    "usage: tessera play GAME [--variant a,b] [--players human,random,...] [--seed N]\n"
-    "                         [--trace FILE] [--max-steps N]\n"
+    "usage: tessera play GAME [--variant a,b] [--set NAME=N,...] [--players human,random,...]\n"
+    "                         [--seed N] [--trace FILE] [--max-steps N]\n"
     "\n"
     "Plays one match of GAME (a name from `tessera list` or a path to a .tess file).\n"
     "  --variant a,b      select variants (applied in this order)\n"
+    "  --set NAME=N       set a match option (see `tessera list`); may be repeated\n"
     "  --players LIST     one agent per seat: human, random, first; or a seat count.\n"
     "                     Default: the game's minimum count, a human at seat 1 when\n"
     "                     stdin is a terminal, random agents elsewhere\n"
@@ -27,17 +28,19 @@ typedef struct PlayArgs {
   uint64_t seed;
   bool seed_given;
   long max_steps;
+  char settings[512];
 } PlayArgs;
 
 static int parse_args(int argc, char **argv, PlayArgs *a) {
   int status;
-  enum { HELP, VARIANT, PLAYERS, SEED, TRACE, MAX_STEPS };
+  enum { HELP, VARIANT, PLAYERS, SEED, TRACE, MAX_STEPS, SET };
   static const OptSpec specs[] = {
       {"--help", "-h", false}, {"--variant", NULL, true}, {"--players", NULL, true},
       {"--seed", NULL, true},  {"--trace", NULL, true},   {"--max-steps", NULL, true},
+      {"--set", NULL, true},
   };
   OptParser op;
-  opt_init(&op, argc, argv, specs, 6);
+  opt_init(&op, argc, argv, specs, 7);
   a->max_steps = 100000;
   for (int o; (o = opt_next(&op)) != OPT_END;) {
     switch (o) {
@@ -46,6 +49,9 @@ static int parse_args(int argc, char **argv, PlayArgs *a) {
     case VARIANT: a->variants = op.value; break;
     case PLAYERS: a->players = op.value; break;
     case TRACE: a->trace = op.value; break;
+    case SET:
+      if ((status = cli_add_setting(a->settings, sizeof a->settings, op.value))) return status;
+      break;
     case SEED:
       if ((status = cli_parse_seed(op.value, &a->seed))) return status;
       a->seed_given = true;
@@ -118,7 +124,8 @@ int cmd_play(int argc, char **argv) {
   int status = parse_args(argc, argv, &a);
   if (status) return status < 0 ? 0 : status;
   Session s;
-  status = session_open(&s, a.game, a.variants, a.players, isatty(STDIN_FILENO));
+  status = session_open_set(&s, a.game, a.variants, a.settings[0] ? a.settings : NULL, a.players,
+                            isatty(STDIN_FILENO));
   if (status == 0) status = play(&s, &a);
   session_close(&s);
   return status;
