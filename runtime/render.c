@@ -8,6 +8,7 @@
 #include "engine.h"
 #include "render_hex.h"
 #include "line.h"
+#include "vertices.h"
 
 static void render_board(const Board *b, FILE *out) {
   if (b->count == 0) {
@@ -101,7 +102,7 @@ void ts_render(const TsState *s, int seat, FILE *out) {
       else if (array)
         fprintf(out, "%s[%d]:\n", p->boards[i].name, k);
       else fprintf(out, "%s:\n", p->boards[i].name);
-      render_board(b, out);
+      if (!render_corner_board(b, vm->tiles, vm->tile_count, out)) render_board(b, out);
     }
   }
   render_vars(s, seat, out);

@@ -18,6 +18,7 @@ static const Command commands[] = {
     {"run", cmd_run, "play many seeded matches between machine agents"},
     {"replay", cmd_replay, "replay traces and report where the engine differs (golden tests)"},
     {"bench", cmd_bench, "measure random playouts (against a C baseline when there is one)"},
+    {"simcheck", cmd_simcheck, "random matches that check the engine's invariants at every step"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof *commands };
 

@@ -136,7 +136,6 @@ void json_ranking(FILE *out, const TsState *s) {
 void trace_final(Trace *t, const TsState *s, int steps, const char *error) {
   fprintf(t->out, "{\"final\":true,\"over\":%s,\"steps\":%d,", ts_is_over(s) ? "true" : "false", steps);
   hash_field(t, s);
-  /* The state after the last move: final boards, scores and their breakdown. */
   fprintf(t->out, ",\"observation\":%s", observation(t, s));
   fputs(",\"scores\":", t->out);
   json_scores(t->out, s);
