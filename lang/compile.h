@@ -11,6 +11,7 @@
 typedef struct CompileFlags {
   bool no_inline; /* every call stays a CALL */
   bool no_fuse;   /* no superinstructions */
+  bool coverage;  /* a COVER instruction before every statement */
 } CompileFlags;
 /* The value of an int expression known when compiling: literals, int params
  * with such values, + - *, and `if` on a comparison of such values. */

@@ -31,22 +31,18 @@ static bool already_loaded(const Ast *ast, const char *path) {
   return false;
 }
 
-static bool readable(const char *path) {
-  FILE *probe = fopen(path, "r");
-  if (probe) fclose(probe);
-  return probe != NULL;
-}
-
-/* `extends name` looks next to the extending file first (a user's folder
- * may hold a game and the files extending it), then in the games
- * directory (a user's file extending a shipped game). */
-static void extended_path(const Ast *ast, const Node *n, const char *games_dir, char *path, size_t cap) {
-  const char *from = ast->files[n->file].path;
-  const char *slash = strrchr(from, '/');
-  int dir_len = slash ? (int)(slash - from) : 1;
-  snprintf(path, cap, "%.*s/%s.tess", dir_len, slash ? from : ".", n->name);
-  if (strcmp(path, from) != 0 && readable(path)) return;
-  snprintf(path, cap, "%s/%s.tess", games_dir, n->name);
+/* `extends NAME` finds NAME.tess beside the extending file first, so that a
+ * designer's own folder (rule files and their tests side by side) works as
+ * the games directory does; `path` is left alone when there is none. */
+static void beside_file(const char *file, const char *name, char *path, size_t cap) {
+  const char *slash = strrchr(file, '/');
+  char candidate[4096];
+  snprintf(candidate, sizeof candidate, "%.*s%s.tess", slash ? (int)(slash - file + 1) : 0, file, name);
+  if (strcmp(candidate, file) == 0) return; /* a file extending its own name: the games directory's */
+  FILE *probe = fopen(candidate, "r");
+  if (!probe) return;
+  fclose(probe);
+  snprintf(path, cap, "%s", candidate);
 }
 
 /* Follows `import` and `extends` declarations, including those of the
@@ -56,15 +52,16 @@ static void load_dependencies(Ast *ast, const char *stdlib_dir, const char *game
     Node *n = ast->decls.items[i];
     if (n->kind != N_IMPORT && n->kind != N_EXTENDS) continue;
     char path[4096];
-    if (n->kind == N_IMPORT) snprintf(path, sizeof path, "%s/%s.tess", stdlib_dir, n->name);
-    else extended_path(ast, n, games_dir, path, sizeof path);
+    snprintf(path, sizeof path, "%s/%s.tess", n->kind == N_IMPORT ? stdlib_dir : games_dir, n->name);
+    if (n->kind == N_EXTENDS) beside_file(ast->files[n->file].path, n->name, path, sizeof path);
     if (already_loaded(ast, path)) continue;
-    if (!readable(path)) {
-      diag_add(d, DIAG_ERROR, n->file, n->line, n->col, "cannot find %s '%s' (looked for %s%s)",
-               n->kind == N_IMPORT ? "module" : "game", n->name, path,
-               n->kind == N_IMPORT ? "" : " and next to the extending file");
+    FILE *probe = fopen(path, "r");
+    if (!probe) {
+      diag_add(d, DIAG_ERROR, n->file, n->line, n->col, "cannot find %s '%s' (looked for %s)",
+               n->kind == N_IMPORT ? "module" : "game", n->name, path);
       continue;
     }
+    fclose(probe);
     parse_path(ast, path, d);
   }
 }
@@ -132,12 +129,17 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
     if (ok) ok = apply_settings(ast, &checked, options, diagnostics);
     if (ok) {
       result = calloc(1, sizeof *result);
-      result->program = compile_program(ast, &checked, (CompileFlags){options->no_inline, options->no_superinstructions});
+      /* Coverage keeps every call: an inlined body would be counted once per copy. */
+      bool coverage = options->coverage_file != NULL;
+      result->program = compile_program(
+          ast, &checked, (CompileFlags){options->no_inline || coverage, options->no_superinstructions, coverage});
       record_options(result->program, &checked);
       if (!frame_layout(result->program, &d)) {
         program_free(result->program);
         free(result);
         result = NULL;
+      } else if (coverage) {
+        result->program->coverage_out = strdup(options->coverage_file);
       }
     }
     for (int i = 0; i < checked.fn_count; i++) free(checked.fns[i]->local_types);

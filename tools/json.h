@@ -4,7 +4,8 @@
 
 #include <stdio.h>
 
-/* Writes `s` as a JSON string ("..." with escapes), or null when s is NULL. */
-void json_string(FILE *out, const char *s);
+/* Writes `s` as a JSON string ("..." with escapes), or null when s is NULL.
+ * (Not json_string: that is Jansson's, which the same program links.) */
+void json_put_string(FILE *out, const char *s);
 
 #endif

@@ -26,6 +26,10 @@ typedef struct Match {
   long max_steps;     /* decisions before the match is stopped */
   int steps;          /* moves applied */
   char error[512];    /* MATCH_ERROR: why */
+  /* Called at every decision before the agent picks (NULL: none): `tessera
+   * stats` watches turn order and the lead through it. */
+  void (*on_decision)(void *ctx, const TsState *s, int seat);
+  void *ctx;
 } Match;
 
 MatchEnd match_run(Match *m);

@@ -24,7 +24,7 @@ usage() { sed -n '4,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 # Debian packages the build needs besides git, gcc and cmake.
 required_packages() {
-  echo re2c lemon libxxhash-dev check pkg-config libc6-dev
+  echo re2c lemon libxxhash-dev check pkg-config libc6-dev libjansson-dev
   # cmake needs a build tool; make is only a recommendation of Debian's cmake.
   command -v make >/dev/null || command -v ninja >/dev/null || echo make
 }
@@ -42,7 +42,7 @@ missing_packages() {
 
 install_missing() {
   if ! command -v dpkg-query >/dev/null; then
-    echo "$me: not a Debian system; make sure re2c, lemon, xxhash, check and pkg-config are installed" >&2
+    echo "$me: not a Debian system; make sure re2c, lemon, xxhash, check, jansson and pkg-config are installed" >&2
     return 0
   fi
   local missing
