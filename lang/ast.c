@@ -253,11 +253,16 @@ static void dump(Out *o, const Node *n) {
   case N_PARAM: put(o, "(param %s", n->name); opt(o, n->a); put(o, ")"); return;
   case N_TILES: put(o, "(tiles %s", n->name); opt(o, n->a); put(o, ")"); return;
   case N_BOARD:
-    put(o, "(board %s %s", n->name, n->str ? n->str : "?");
-    if (n->bound == BOUND_FIXED) put(o, " %dx%d", n->w, n->h);
-    if (n->bound == BOUND_WINDOW) put(o, " window %dx%d", n->w, n->h);
+    put(o, "(board %s", n->name);
+    if (n->list.count) put(o, "[%s]", n->list.items[0]->name);
+    put(o, " %s", n->str ? n->str : "?");
+    if (n->a) /* P6: the size given by params */
+      put(o, "%s %s x %s", n->bound == BOUND_WINDOW ? " window" : "", n->a->name, n->b->name);
+    else if (n->bound == BOUND_FIXED) put(o, " %dx%d", n->w, n->h);
+    else if (n->bound == BOUND_WINDOW) put(o, " window %dx%d", n->w, n->h);
     if (n->per_player) put(o, " per-player");
-    if (n->levels != 1) put(o, " levels %d", n->levels);
+    if (n->c) put(o, " levels %s", n->c->name);
+    else if (n->levels != 1) put(o, " levels %d", n->levels);
     put(o, ")");
     return;
   case N_VAR:
@@ -287,7 +292,7 @@ static void dump(Out *o, const Node *n) {
     return;
   case N_REQUIRES:
   case N_EXCLUDES:
-    put(o, "(%s", n->kind == N_REQUIRES ? "requires" : "excludes");
+    put(o, "(%s", n->kind == N_EXCLUDES ? "excludes" : n->ival ? "includes" : "requires");
     for (int i = 0; i < n->list.count; i++)
       put(o, " %s", n->list.items[i] && n->list.items[i]->name ? n->list.items[i]->name : "?");
     put(o, ")");

@@ -39,8 +39,10 @@ typedef struct NodeList {
  * N_PLAY               b = body (N_BLOCK)
  * N_RANK               list = N_RANK_KEY nodes
  * N_RANK_KEY           name = per-player var, ival = 1 highest first, 0 lowest first
- * N_VARIANT            name, str = description or NULL, list = declarations
- * N_REQUIRES           list = N_NAME nodes
+ * N_VARIANT            name, str = description or NULL, list = declarations;
+ *                      ival2: the checker's mark (2 while its includes are
+ *                      expanded, 1 once a later variant replaced part of it)
+ * N_REQUIRES           list = N_NAME nodes; ival = 1 for `includes` (a requires that selects)
  * N_EXCLUDES           list = N_NAME nodes
  * N_WORDS              list = N_NAME nodes                   (word pass, stop)
  * N_OPTION             name, a = default (a number), str = description or NULL;

@@ -99,16 +99,23 @@ Type *check_type_node(Checker *c, Node *n) {
 
 typedef struct DeclSet {
   Node **items;
+  Node **owners; /* per item: the variant that declared it, NULL for the game */
   int count, cap;
+  Node **replaced_params; /* pairs: the game's param, the variant's that replaced it */
+  int replaced_count;
 } DeclSet;
 
-static void decls_push(DeclSet *s, Node *n) {
+static void decls_push_owned(DeclSet *s, Node *n, Node *owner) {
   if (s->count == s->cap) {
     s->cap = s->cap ? s->cap * 2 : 64;
     s->items = realloc(s->items, sizeof *s->items * (size_t)s->cap);
+    s->owners = realloc(s->owners, sizeof *s->owners * (size_t)s->cap);
   }
+  s->owners[s->count] = owner;
   s->items[s->count++] = n;
 }
+
+static void decls_push(DeclSet *s, Node *n) { decls_push_owned(s, n, NULL); }
 
 static bool is_singleton(NodeKind k) {
   return k == N_GAME || k == N_PLAYERS || k == N_GHOSTS || k == N_PLAY || k == N_RANK;
@@ -130,24 +137,69 @@ static const char *decl_word(NodeKind k) {
   }
 }
 
-/* A variant's declaration replaces the base one of the same kind and name. */
-static void apply_decl(Checker *c, DeclSet *set, Node *d) {
+/* Whether two type annotations (N_TYPE_NAME / N_TYPE_LIST, NULL = none) say
+ * the same type. */
+static bool same_type_node(const Node *a, const Node *b) {
+  if (!a || !b) return a == b;
+  if (a->kind != b->kind) return false;
+  if (a->kind == N_TYPE_LIST) return same_type_node(a->a, b->a);
+  return strcmp(a->name, b->name) == 0;
+}
+
+/* A variant's fn replaces the game's only with the same signature: said
+ * here, at the variant's line; the game's fn stays, so that its calls are
+ * not reported too. */
+static bool same_signature(Checker *c, const Node *old, const Node *d) {
+  bool same = old->list.count == d->list.count && same_type_node(old->a, d->a);
+  for (int i = 0; same && i < d->list.count; i++) same = same_type_node(old->list.items[i]->a, d->list.items[i]->a);
+  if (!same)
+    check_error(c, d, "variant's fn '%s' must take and return what the game's does (line %d of %s)", d->name,
+                old->line, c->ast->files[old->file].path);
+  return same;
+}
+
+/* The same for a variant's var: its visibility may change, not its type
+ * (nor whether it is per player). */
+static bool same_var_type(Checker *c, const Node *old, const Node *d) {
+  bool same = same_type_node(old->a, d->a) && old->per_player == d->per_player;
+  if (!same)
+    check_error(c, d, "variant's var '%s' must have the game's type (line %d of %s); only its visibility may change",
+                d->name, old->line, c->ast->files[old->file].path);
+  return same;
+}
+
+/* A variant's declaration replaces the base one of the same kind and name;
+ * a new one is marked (aux = 1) so that an unused one can be reported. A
+ * variant some of whose declarations a later one replaced is marked too
+ * (ival2 = 1): its own additions may then be unused on purpose. */
+static void apply_decl(Checker *c, DeclSet *set, Node *d, Node *owner) {
   for (int i = 0; i < set->count; i++) {
     Node *old = set->items[i];
+    bool same = (is_singleton(d->kind) && old->kind == d->kind) ||
+                (is_named(d->kind) && is_named(old->kind) && strcmp(old->name, d->name) == 0);
+    if (same && set->owners[i] && set->owners[i] != owner) set->owners[i]->ival2 = 1;
     if (is_singleton(d->kind) && old->kind == d->kind) {
       set->items[i] = d;
+      set->owners[i] = owner;
       return;
     }
     if (is_named(d->kind) && is_named(old->kind) && strcmp(old->name, d->name) == 0) {
       if (old->kind != d->kind)
         check_error(c, d, "variant declares %s '%s' but the game has a %s of that name",
                     decl_word(d->kind), d->name, decl_word(old->kind));
-      else
-        set->items[i] = d;
+      else if (d->kind == N_VAR ? same_var_type(c, old, d) : d->kind != N_FN || same_signature(c, old, d)) {
+        if (d->kind == N_PARAM) {
+          set->replaced_params = realloc(set->replaced_params, sizeof(Node *) * (size_t)(set->replaced_count + 2));
+          set->replaced_params[set->replaced_count++] = old;
+          set->replaced_params[set->replaced_count++] = d;
+        }
+        set->items[i] = d, set->owners[i] = owner;
+      }
       return;
     }
   }
-  decls_push(set, d);
+  if (d->kind == N_FN || d->kind == N_PARAM) d->aux = 1;
+  decls_push_owned(set, d, owner);
 }
 
 static Node *find_variant(Checked *out, const char *name) {
@@ -179,6 +231,32 @@ static bool selected(const char *const *names, int count, const char *name) {
   return false;
 }
 
+/* Adds variant `name` to the selection, after the variants it includes
+ * (P8: `includes x` applies x first, once, however often it is included). */
+static void select_with_includes(Checker *c, const char *name, const char ***sel, int *count) {
+  if (selected(*sel, *count, name)) return;
+  Node *v = find_variant(c->out, name);
+  if (v && v->ival2 == 2) return; /* being expanded: a cycle, reported below */
+  if (v) {
+    v->ival2 = 2;
+    for (int i = 0; i < v->list.count; i++) {
+      Node *d = v->list.items[i];
+      if (d->kind != N_REQUIRES || !d->ival) continue;
+      for (int j = 0; j < d->list.count; j++) {
+        Node *inc = find_variant(c->out, d->list.items[j]->name);
+        if (inc && inc->ival2 == 2)
+          check_error(c, d->list.items[j], "variant '%s' includes '%s', which includes it (directly or not)",
+                      name, inc->name);
+        else if (inc)
+          select_with_includes(c, inc->name, sel, count);
+      }
+    }
+    v->ival2 = 0;
+  }
+  *sel = realloc(*sel, sizeof **sel * (size_t)(*count + 1));
+  (*sel)[(*count)++] = name;
+}
+
 static void check_variant_constraints(Checker *c, Node *v, const char *const *names, int count) {
   for (int i = 0; i < v->list.count; i++) {
     Node *d = v->list.items[i];
@@ -208,7 +286,7 @@ static void report_repeated_singleton(Checker *c, const DeclSet *set, const Node
                   set->items[i]->line);
 }
 
-static void collect_decls(Checker *c, const char *const *variants, int variant_count, DeclSet *set) {
+static void collect_decls(Checker *c, const char *const *chosen, int chosen_count, DeclSet *set) {
   for (int i = 0; i < c->ast->decls.count; i++) {
     Node *d = c->ast->decls.items[i];
     if (d->kind == N_VARIANT) {
@@ -225,9 +303,12 @@ static void collect_decls(Checker *c, const char *const *variants, int variant_c
       decls_push(set, d);
     } else if (d->kind != N_IMPORT && d->kind != N_EXTENDS) {
       report_repeated_singleton(c, set, d);
-      apply_decl(c, set, d);
+      apply_decl(c, set, d, NULL);
     }
   }
+  const char **variants = NULL;
+  int variant_count = 0;
+  for (int i = 0; i < chosen_count; i++) select_with_includes(c, chosen[i], &variants, &variant_count);
   for (int i = 0; i < variant_count; i++) {
     Node *v = find_variant(c->out, variants[i]);
     if (!v) {
@@ -242,9 +323,10 @@ static void collect_decls(Checker *c, const char *const *variants, int variant_c
         check_error(c, d, "a variant cannot contain this declaration");
         continue;
       }
-      apply_decl(c, set, d);
+      apply_decl(c, set, d, v);
     }
   }
+  free(variants);
 }
 
 /* ---- declaring globals ---- */
@@ -283,15 +365,17 @@ static void declare_board(Checker *c, Node *d) {
   else check_error(c, d, "unknown grid '%s'; grids are square and hex", d->str ? d->str : "?");
   if (d->levels < 1) d->levels = 1;
   bool reported = d->w < 0 || d->h < 0; /* by the lexer: the size has no value */
-  if (d->bound != BOUND_NONE && !reported && (d->w < 1 || d->h < 1 || d->w > 64 || d->h > 64))
+  if (d->bound != BOUND_NONE && !d->a && !reported && (d->w < 1 || d->h < 1 || d->w > 64 || d->h > 64))
     check_error(c, d, "board size %dx%d is out of range (1x1 to 64x64)", d->w, d->h);
   if (d->levels > 32) check_error(c, d, "a board has at most 32 levels, not %d", d->levels);
   if (name_taken(c, d)) return;
   Symbol *s = check_new_symbol(c, SYM_BOARD, d->name, d);
   s->type = type_of(TY_BOARD);
   s->per_seat = d->per_player;
+  s->board_array = d->list.count > 0;
+  if (s->per_seat && s->board_array) check_error(c, d, "a board array cannot be 'per player' too");
   s->index = c->out->board_numbers;
-  c->out->board_numbers += s->per_seat ? c->out->seat_width : 1;
+  c->out->board_numbers += s->per_seat ? c->out->seat_width : s->board_array ? TS_MAX_BOARD_ARRAY : 1;
   d->sym = s;
   add_global_symbol(c, s);
   c->out->boards = realloc(c->out->boards, sizeof(Symbol *) * (size_t)(c->out->board_count + 1));
@@ -408,6 +492,50 @@ static void propagate_yields(Checker *c) {
   }
 }
 
+/* Whether a replaced param's expression is a bool (comparisons, and, or,
+ * not, true/false, or an `if` giving them): read from its form, since the
+ * replaced expression itself is never checked. */
+static bool looks_bool(Checker *c, const Node *n) {
+  switch (n->kind) {
+  case N_BOOL: return true;
+  case N_UNARY: return n->op == OP_NOT;
+  case N_BINARY: return n->op >= OP_OR && n->op <= OP_NOT_IN;
+  case N_COND: return looks_bool(c, n->b);
+  case N_NAME: {
+    Symbol *s = check_lookup_global(c, n->name);
+    return s && s->kind == SYM_GLOBAL && s->global_kind == GLOBAL_PARAM && s->type && s->type->kind == TY_BOOL;
+  }
+  default: return false;
+  }
+}
+
+/* A variant's param keeps the game's kind (int or bool): said at the
+ * variant's line rather than at every use in the game. */
+static void check_replaced_params(Checker *c, const DeclSet *set) {
+  for (int i = 0; i + 1 < set->replaced_count; i += 2) {
+    const Node *old = set->replaced_params[i], *d = set->replaced_params[i + 1];
+    if (!d->sym || !d->sym->type || !old->a || d->sym->type->kind == TY_ERROR) continue;
+    bool was_bool = looks_bool(c, old->a), is_bool = d->sym->type->kind == TY_BOOL;
+    if (was_bool == is_bool) continue;
+    check_error(c, d, "variant's param '%s' must be %s like the game's (line %d of %s)", d->name,
+                was_bool ? "a bool" : "an int", old->line, c->ast->files[old->file].path);
+    d->sym->type = type_of(was_bool ? TY_BOOL : TY_INT); /* the game's uses are checked as written */
+  }
+}
+
+/* A variant's fn or param that replaces nothing and that nothing uses does
+ * nothing: most likely a misspelt name, so an error (not a warning). */
+static void report_idle_variant_decls(Checker *c, const DeclSet *set) {
+  for (int i = 0; i < set->count; i++) {
+    Symbol *s = set->items[i]->sym;
+    if (!s || s->used || s->decl != set->items[i] || s->decl->aux != 1) continue;
+    if (s->decl->kind != N_FN && s->decl->kind != N_PARAM) continue;
+    if (set->owners[i] && set->owners[i]->ival2) continue; /* a later variant replaced part of it */
+    check_error(c, s->decl, "the variant's %s '%s' replaces nothing in the game and nothing uses it; "
+                "to replace one, use its exact name", s->decl->kind == N_FN ? "fn" : "param", s->name);
+  }
+}
+
 static void warn_unused(Checker *c) {
   for (int i = 0; i < c->symbol_count; i++) {
     Symbol *s = c->symbols[i];
@@ -484,6 +612,8 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
       check_error(&c, init, "'%s' is %s but its initial value is %s", s->name, tname(s->type), tname(t));
     }
   }
+  check_replaced_params(&c, &set);
+  check_board_options(&c);
   for (int i = 0; i < out->fn_count; i++) check_function_body(&c, out->fns[i], out->fns[i]->decl->b);
   if (play) check_function_body(&c, out->main, play->b);
   else if (!module) {
@@ -492,9 +622,12 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   }
   check_rank(&c);
   propagate_yields(&c);
+  report_idle_variant_decls(&c, &set);
   if (warnings && !module) warn_unused(&c);
   out->rank = c.rank;
   free(set.items);
+  free(set.owners);
+  free(set.replaced_params);
   free(c.symbols);
   text_index_free(&c.symbol_index);
   free(c.scopes);

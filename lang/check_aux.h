@@ -14,9 +14,12 @@
 #define AUX_TILE_INDEX 2
 #define AUX_SEAT_GLOBAL 3
 #define AUX_SEAT_BOARD 4
+#define AUX_BOARD_ARRAY 5 /* board[i] of a board array: first number, count param, i */
 /* N_FIELD: ival = native id of the field reader.
  * N_FOR / N_FOR_CLAUSE: aux = first of two hidden slots (list or range end,
  * position); slot = the loop variable. N_COMPREHENSION: slot = the list
- * being built. */
+ * being built.
+ * N_FN / N_PARAM: aux = 1 when a selected variant adds it (replacing
+ * nothing); check.c reports it when nothing uses it. */
 
 #endif

@@ -429,7 +429,22 @@ static Symbol *per_seat_base(Checker *c, Node *base) {
   return s && s->per_seat ? s : NULL;
 }
 
+/* An array of boards (P12) indexed by an int. */
+static Symbol *board_array_base(Checker *c, Node *base) {
+  if (base->kind != N_NAME || lookup_local(c, base->name)) return NULL;
+  Symbol *s = check_lookup_global(c, base->name);
+  return s && s->kind == SYM_BOARD && s->board_array ? s : NULL;
+}
+
 static Type *check_index(Checker *c, Node *n) {
+  Symbol *array = board_array_base(c, n->a);
+  if (array) {
+    array->used = true;
+    n->a->sym = array;
+    expect(c, n->b, T(TY_INT), "the index of an array of boards");
+    n->aux = AUX_BOARD_ARRAY;
+    return T(TY_BOARD);
+  }
   Symbol *seat_base = per_seat_base(c, n->a);
   if (seat_base) {
     seat_base->used = true;

@@ -59,4 +59,8 @@ void check_function_body(Checker *c, Symbol *fn, Node *body);
 Type *check_init_expr(Checker *c, Symbol *main, Node *expr, Type *want);
 const char *tname(const Type *t); /* type name in a rotating static buffer */
 
+/* check_board.c: board sizes and levels given by params (P6), once the
+ * params' initialisers are checked. */
+void check_board_options(Checker *c);
+
 #endif

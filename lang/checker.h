@@ -22,6 +22,7 @@ struct Symbol {
   int index;           /* local slot, global slot, board number, fn index, native id */
   int global_kind;     /* GLOBAL_PARAM / GLOBAL_TILES / GLOBAL_VAR */
   bool per_seat, used, yields;
+  bool board_array;    /* a board declared name[count] (P12) */
   /* functions */
   Type **params;
   int param_count;

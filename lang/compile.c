@@ -184,6 +184,7 @@ static int32_t local_slot(const Compiler *c, int index) {
 /* Where a local or global name's value is: inside an inlined body a
  * parameter (always a local of that body) is its call's argument. */
 static bool fold_constant(const Node *n, int64_t *out);
+static bool fold_condition(const Node *n, bool *out);
 
 static bool resolve_name(const Compiler *c, const Node *n, Binding *out) {
   if (n->kind != N_NAME || !n->sym) return false;
@@ -272,9 +273,31 @@ static bool fold_constant(const Node *n, int64_t *out) {
     case OP_MUL: *out = (int64_t)((uint64_t)a * (uint64_t)b); return true;
     default: return false;
     }
+  case N_COND: {
+    bool cond;
+    if (!fold_condition(n->a, &cond)) return false;
+    return fold_constant(cond ? n->b : n->c, out);
+  }
   default: return false;
   }
 }
+
+/* A comparison of two folding ints (`if side == 7 then 4 else 2`). */
+static bool fold_condition(const Node *n, bool *out) {
+  int64_t a, b;
+  if (n->kind != N_BINARY || !fold_constant(n->a, &a) || !fold_constant(n->b, &b)) return false;
+  switch (n->op) {
+  case OP_EQ: *out = a == b; return true;
+  case OP_NE: *out = a != b; return true;
+  case OP_LT: *out = a < b; return true;
+  case OP_LE: *out = a <= b; return true;
+  case OP_GT: *out = a > b; return true;
+  case OP_GE: *out = a >= b; return true;
+  default: return false;
+  }
+}
+
+bool compile_fold_int(const Node *n, int64_t *out) { return fold_constant(n, out); }
 
 /* A literal small enough to be an instruction operand. */
 static bool small_literal(const Node *n, int32_t *out) {
@@ -377,6 +400,13 @@ static void index_load(Compiler *c, Node *n) {
     expr(c, n->b);
     at(c, n);
     op1(c, BC_LOAD_SEAT_GLOBAL, n->a->sym->index);
+    break;
+  case AUX_BOARD_ARRAY: /* board_index(first number, the count param, i): range-checked */
+    emit_int(c, n->a->sym->index);
+    expr(c, n->a->sym->decl->list.items[0]);
+    expr(c, n->b);
+    at(c, n);
+    op2(c, BC_NATIVE, NATIVE_board_index, 3);
     break;
   case AUX_SEAT_BOARD: /* the first board number of the per-player board, plus the seat */
     expr(c, n->b);
@@ -1197,6 +1227,7 @@ static void describe_boards(Program *p, const Checked *k) {
     BoardInfo *b = &p->boards[i];
     b->name = strdup(d->name);
     b->per_seat = d->per_player;
+    b->count_slot = d->list.count ? d->list.items[0]->sym->index : -1;
     b->first = k->boards[i]->index;
     b->spec.grid = (uint8_t)d->ival;
     b->spec.bound = (uint8_t)d->bound;
@@ -1207,14 +1238,16 @@ static void describe_boards(Program *p, const Checked *k) {
   }
 }
 
-static char *variant_requires(const Node *v) {
+/* The names a variant lists in its `kind` declarations (N_REQUIRES with
+ * ival 0: requires, 1: includes; N_EXCLUDES), comma-separated. */
+static char *variant_names(const Node *v, NodeKind kind, int64_t includes) {
   size_t cap = 1, len = 0;
   for (int i = 0; i < v->list.count; i++)
-    if (v->list.items[i]->kind == N_REQUIRES)
+    if (v->list.items[i]->kind == kind && v->list.items[i]->ival == includes)
       for (int j = 0; j < v->list.items[i]->list.count; j++) cap += strlen(v->list.items[i]->list.items[j]->name) + 1;
   char *out = calloc(cap, 1);
   for (int i = 0; i < v->list.count; i++) {
-    if (v->list.items[i]->kind != N_REQUIRES) continue;
+    if (v->list.items[i]->kind != kind || v->list.items[i]->ival != includes) continue;
     for (int j = 0; j < v->list.items[i]->list.count; j++) {
       const char *name = v->list.items[i]->list.items[j]->name;
       len += (size_t)sprintf(out + len, "%s%s", len ? "," : "", name);
@@ -1283,7 +1316,9 @@ Program *compile_program(const Ast *ast, const Checked *k, CompileFlags flags) {
   for (int i = 0; i < k->variant_count; i++) {
     p->variants[i].name = strdup(k->variants[i]->name);
     p->variants[i].doc = strdup(k->variants[i]->str ? k->variants[i]->str : "");
-    p->variants[i].requires = variant_requires(k->variants[i]);
+    p->variants[i].requires = variant_names(k->variants[i], N_REQUIRES, 0);
+    p->variants[i].includes = variant_names(k->variants[i], N_REQUIRES, 1);
+    p->variants[i].excludes = variant_names(k->variants[i], N_EXCLUDES, 0);
   }
   return p;
 }

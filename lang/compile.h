@@ -13,6 +13,9 @@ typedef struct CompileFlags {
   bool no_fuse;   /* no superinstructions */
   bool coverage;  /* a COVER instruction before every statement */
 } CompileFlags;
+/* The value of an int expression known when compiling: literals, int params
+ * with such values, + - *, and `if` on a comparison of such values. */
+bool compile_fold_int(const Node *n, int64_t *out);
 Program *compile_program(const Ast *ast, const Checked *checked, CompileFlags flags);
 
 #endif

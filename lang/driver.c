@@ -8,6 +8,7 @@
 #include "checker.h"
 #include "compile.h"
 #include "engine.h"
+#include "extensions.h"
 #include "frame_layout.h"
 #include "parse.h"
 
@@ -114,8 +115,12 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
   diags_init(&d);
   TsProgram *result = NULL;
   if (parse_path(ast, path, &d) >= 0) {
-    load_dependencies(ast, pick_dir(options->stdlib_dir, "TESSERA_STDLIB", TESSERA_DEFAULT_STDLIB),
-                      pick_dir(options->games_dir, "TESSERA_GAMES", TESSERA_DEFAULT_GAMES), &d);
+    const char *stdlib_dir = pick_dir(options->stdlib_dir, "TESSERA_STDLIB", TESSERA_DEFAULT_STDLIB);
+    const char *games_dir = pick_dir(options->games_dir, "TESSERA_GAMES", TESSERA_DEFAULT_GAMES);
+    load_dependencies(ast, stdlib_dir, games_dir, &d);
+    if (d.errors == 0 &&
+        load_variant_extensions(ast, path, games_dir, options->variants, options->variant_count, &d))
+      load_dependencies(ast, stdlib_dir, games_dir, &d);
     Checked checked = {0};
     bool ok = d.errors == 0 && !ast->incomplete;
     /* Check even after syntax errors: report as much as possible at once. */

@@ -71,6 +71,7 @@ int TsParseDroppedToken(void *parser) {
   FROM GAME GHOSTS HIDDEN HIGHEST IF IMPORT IN LET LEVELS LOWEST NOT NOTIN OR
   OWNER PARAM PER PLAY PLAYER PLAYERS PUBLIC RANK REQUIRES RETURN THEN TILES
   TRUE VAR VARIANT WHILE WINDOW SECRET
+  INCLUDES
   LP RP LBRACKET RBRACKET LBRACE RBRACE COMMA COLON DOT DOTDOT ARROW
   ASSIGN PLUSEQ MINUSEQ STAREQ
   EQ NE LT LE GT GE PLUS MINUS STAR SLASH PERCENT BOR BXOR BAND SHL SHR
@@ -141,6 +142,8 @@ decl(A) ::= VARIANT(K) NAME(N) description(S) LBRACE decls(L) RBRACE. {
   A = px_node(ctx, N_VARIANT, K); A->name = px_ident(ctx, N); A->str = S; A->list = L;
 }
 decl(A) ::= REQUIRES(K) names(L).   { A = px_node(ctx, N_REQUIRES, K); A->list = L; }
+/* P8: `includes x` is a `requires x` that also selects x (ival = 1). */
+decl(A) ::= INCLUDES(K) names(L).   { A = px_node(ctx, N_REQUIRES, K); A->list = L; A->ival = 1; }
 decl(A) ::= EXCLUDES(K) names(L).   { A = px_node(ctx, N_EXCLUDES, K); A->list = L; }
 /* decl -> OPTION NAME '=' expr [STRING]: a param the command line may set */
 decl(A) ::= OPTION(K) NAME(N) ASSIGN expr(E) description(S). {
@@ -154,6 +157,13 @@ board(A) ::= BOARD(K) NAME(N) COLON NAME(G). {
   A = px_node(ctx, N_BOARD, K); A->name = px_ident(ctx, N); A->str = px_ident(ctx, G);
   A->levels = 1;
 }
+/* P12: an array of boards, as many as an int param says (at most 8):
+ * board sphere[tableaus]: …, used as sphere[i]. */
+board(A) ::= BOARD(K) NAME(N) LBRACKET NAME(C) RBRACKET COLON NAME(G). {
+  A = px_node(ctx, N_BOARD, K); A->name = px_ident(ctx, N); A->str = px_ident(ctx, G);
+  A->levels = 1;
+  ast_list_push(AST, &A->list, px_name(ctx, C));
+}
 board(A) ::= board(B) SIZE(S).      {
   A = B;
   if (A->bound != BOUND_NONE) px_error(ctx, S, "board size given twice");
@@ -164,6 +174,26 @@ board(A) ::= board(B) WINDOW(W) SIZE(S). {
   if (A->bound != BOUND_NONE) px_error(ctx, W, "board size given twice");
   A->bound = BOUND_WINDOW; A->w = S.w; A->h = S.h;
 }
+/* P6: sizes and levels from params, `window side x side`, `w x h` (fixed),
+ * `levels stack_levels`:
+ * names the checker resolves to int params known when compiling. */
+board(A) ::= board(B) WINDOW(W) NAME(X) NAME(M) NAME(Y). {
+  A = B;
+  if (A->bound != BOUND_NONE) px_error(ctx, W, "board size given twice");
+  if (M.length != 1 || M.start[0] != 'x') px_error(ctx, M, "expected 'x' between the window's width and height");
+  A->bound = BOUND_WINDOW; A->a = px_name(ctx, X); A->b = px_name(ctx, Y);
+}
+board(A) ::= board(B) NAME(X) NAME(M) NAME(Y). {
+  A = B;
+  if (A->bound != BOUND_NONE) px_error(ctx, X, "board size given twice");
+  if (M.length != 1 || M.start[0] != 'x') px_error(ctx, M, "expected 'x' between the board's width and height");
+  A->bound = BOUND_FIXED; A->a = px_name(ctx, X); A->b = px_name(ctx, Y);
+}
+board(A) ::= board(B) LEVELS(L) NAME(N). {
+  A = B;
+  if (A->levels != 1 || A->c) px_error(ctx, L, "'levels' given twice");
+  A->c = px_name(ctx, N);
+}
 board(A) ::= board(B) PER(P) PLAYER. {
   A = B;
   if (A->per_player) px_error(ctx, P, "'per player' given twice");
@@ -171,7 +201,7 @@ board(A) ::= board(B) PER(P) PLAYER. {
 }
 board(A) ::= board(B) LEVELS(L) INT(N). {
   A = B;
-  if (A->levels != 1) px_error(ctx, L, "'levels' given twice");
+  if (A->levels != 1 || A->c) px_error(ctx, L, "'levels' given twice");
   A->levels = N.ival > 1000000 ? 1000000 : (int)N.ival;
 }
 

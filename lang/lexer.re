@@ -154,6 +154,7 @@ static Token scan(Lexer *lx) {
       "highest"   { TOKEN(TK_HIGHEST); }
       "if"        { TOKEN(TK_IF); }
       "import"    { TOKEN(TK_IMPORT); }
+      "includes"  { TOKEN(TK_INCLUDES); }
       "in"        { TOKEN(TK_IN); }
       "let"       { TOKEN(TK_LET); }
       "levels"    { TOKEN(TK_LEVELS); }

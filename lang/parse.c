@@ -63,6 +63,7 @@ const char *token_name(int kind) {
   case TK_PUBLIC: return "'public'";
   case TK_RANK: return "'rank'";
   case TK_REQUIRES: return "'requires'";
+  case TK_INCLUDES: return "'includes'";
   case TK_RETURN: return "'return'";
   case TK_THEN: return "'then'";
   case TK_TILES: return "'tiles'";
@@ -219,7 +220,7 @@ static int resumes(const Token *t, int first_on_line) {
   case TK_LET: case TK_WHILE: case TK_BREAK: case TK_CONTINUE: case TK_RETURN: case TK_FAIL:
   case TK_GAME: case TK_GHOSTS: case TK_IMPORT: case TK_EXTENDS: case TK_PARAM: case TK_TILES:
   case TK_VAR: case TK_FN: case TK_PLAY: case TK_RANK: case TK_VARIANT: case TK_REQUIRES:
-  case TK_EXCLUDES: case TK_WORD: case TK_OPTION:
+  case TK_EXCLUDES: case TK_INCLUDES: case TK_WORD: case TK_OPTION:
     return 1;
   case TK_NAME: case TK_IF: case TK_FOR: case TK_CHOOSE: case TK_PLAYERS: case TK_BOARD:
     return first_on_line;

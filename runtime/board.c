@@ -393,13 +393,19 @@ static __attribute__((noinline)) MoveCheck check_move(const Board *b, const Tile
   if (p.level < 0 || p.level >= b->spec.levels) return MOVE_BAD_LEVEL;
   const BoardCell *entries = board_cell(b, 0);
   bool fixed = b->spec.bound == BOARD_BOUND_FIXED;
+  bool based = p.level == 0; /* a stacked tile needs one cell right under it */
   for (int i = 0; i < n; i++) {
     *bad = i;
     if (fixed && !board_in_bounds(b, cells[i])) return MOVE_OUTSIDE;
     top[i] = board_top(b, cells[i]);
     int below = top[i] < 0 ? -1 : entries[top[i]].level;
     if (below >= p.level) return MOVE_OCCUPIED;
-    if (below != p.level - 1) return MOVE_NO_BASE;
+    if (p.level > 0 && below < 0) return MOVE_NO_BASE;
+    based = based || below == p.level - 1;
+  }
+  if (!based) {
+    *bad = 0;
+    return MOVE_NO_BASE;
   }
   if (b->spec.bound == BOARD_BOUND_WINDOW && n > 0 && !window_fits(b, cells, n))
     return MOVE_NO_FIT;
@@ -613,4 +619,11 @@ int board_place_tile(Board *b, const TileDef *t, Placement p, Coord *cells, int 
     return MOVE_OK;
   cells_at((GridKind)b->spec.grid, t, p, cells);
   return board_place_move(b, t, p, cells, bad);
+}
+
+/* Empties the board: afterwards it is byte for byte a board just made from
+ * its spec (a scratch board reused for trial positions). */
+void board_clear(Board *b) {
+  BoardSpec spec = b->spec;
+  board_init(b, &spec);
 }

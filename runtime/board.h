@@ -97,6 +97,7 @@ static inline uint64_t board_value_word(const Board *b, const ValueWords *vw, in
 size_t board_bytes(const BoardSpec *spec); /* 8-byte multiple */
 void board_init(Board *b, const BoardSpec *spec);
 int board_top_hashed(const Board *b, Coord c);
+void board_clear(Board *b); /* back to board_init's state, same spec */
 
 static inline const BoardCell *board_cell(const Board *b, int entry) {
   return (const BoardCell *)((const char *)b + ((sizeof(Board) + 7) & ~(size_t)7)) + entry;
@@ -136,7 +137,8 @@ int board_place(Board *b, const TileDef *t, Placement p);
 int board_place_cells(Board *b, const TileDef *t, Placement p, const Coord *cells);
 
 /* A move as the scripts' place() makes it: board_place_cells' checks, and
- * also that a stacked tile rests on cells at level L-1 and that the board
+ * also that a stacked tile at level L rests on cells below L, one of them
+ * at L-1 (the others may be lower: uneven stacking), and that the board
  * still fits its floating window. The reason for a refusal, checked in this
  * order (*bad: the index of the cell at fault, for the per-cell ones). */
 typedef enum {
@@ -144,7 +146,7 @@ typedef enum {
   MOVE_BAD_LEVEL, /* not in 0..levels-1 */
   MOVE_OUTSIDE,   /* a cell beyond fixed bounds */
   MOVE_OCCUPIED,  /* a cell's top is at the new level or above */
-  MOVE_NO_BASE,   /* a cell's top is not at the level below */
+  MOVE_NO_BASE,   /* a cell is empty under a stacked tile, or no cell's top is at the level below */
   MOVE_NO_FIT,    /* the board would overflow its window */
   MOVE_FULL,      /* capacity */
   MOVE_INVALID    /* a malformed tile (one cell twice) */
@@ -163,8 +165,10 @@ typedef enum {
                       cell; on an empty board: anchored at (0,0) for unbounded and
                       window boards, anywhere in bounds for fixed boards */
   PLACE_ANYWHERE,  /* level 0, every covered cell empty and in bounds */
-  PLACE_STACK      /* every covered cell occupied at one same level L; the
+  PLACE_STACK,     /* every covered cell occupied at one same level L; the
                       tile goes to level L+1 (below levels limit) */
+  PLACE_STACK_UNEVEN /* every covered cell occupied, at any levels; the tile
+                      goes one level above the highest (below levels limit) */
 } PlaceMode;
 
 /* Called for each geometric candidate; return true to keep it. */

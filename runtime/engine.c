@@ -516,6 +516,8 @@ int ts_program_variant_count(const TsProgram *p) { return p->program->variant_co
 const char *ts_program_variant_name(const TsProgram *p, int i) { return p->program->variants[i].name; }
 const char *ts_program_variant_doc(const TsProgram *p, int i) { return p->program->variants[i].doc; }
 const char *ts_program_variant_requires(const TsProgram *p, int i) { return p->program->variants[i].requires; }
+const char *ts_program_variant_includes(const TsProgram *p, int i) { return p->program->variants[i].includes; }
+const char *ts_program_variant_excludes(const TsProgram *p, int i) { return p->program->variants[i].excludes; }
 int ts_program_option_count(const TsProgram *p) { return p->program->option_count; }
 const char *ts_program_option_name(const TsProgram *p, int i) { return p->program->options[i].name; }
 const char *ts_program_option_doc(const TsProgram *p, int i) { return p->program->options[i].doc; }

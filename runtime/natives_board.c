@@ -58,7 +58,7 @@ static void place_error(Vm *vm, const Board *b, const TileDef *t, Placement p, C
   case MOVE_OCCUPIED: vm_error(vm, "cell %d,%d is already occupied", c.x, c.y); break;
   case MOVE_NO_BASE:
     vm_error(vm, "cell %d,%d has nothing at level %d to stack %s on", c.x, c.y, p.level - 1,
-             t->name);
+             t->name); /* the first cell, when none of them is at that level */
     break;
   case MOVE_NO_FIT:
     vm_error(vm, "%s at %d,%d does not fit the board's %dx%d window", t->name, p.at.x, p.at.y,
@@ -186,6 +186,8 @@ Value native_anywhere(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_AN
 Value native_anywhere_f(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_ANYWHERE, true); }
 Value native_stackings(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_STACK, false); }
 Value native_stackings_f(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_STACK, true); }
+Value native_stackings_uneven(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_STACK_UNEVEN, false); }
+Value native_stackings_uneven_f(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_STACK_UNEVEN, true); }
 /* A climb: every value equal to the one under it; args[2] asks for the
  * cells underneath to belong to pairwise different placings. */
 Value native_stackings_match(Vm *vm, Value *args) {

@@ -385,3 +385,21 @@ Value native_seat(Vm *vm, Value *args) {
 }
 
 Value native_ord(Vm *vm, Value *args) { return (void)vm, args[0]; }
+
+/* P15: whether some / every element of a list of bools is true (any of []
+ * is false, all of [] is true). */
+Value native_any(Vm *vm, Value *args) {
+  int32_t n = vm_list_len(vm, args[0]);
+  const Value *v = vm_list_items(vm, args[0]);
+  Value found = 0;
+  for (int32_t i = 0; i < n; i++) found |= v[i] != 0;
+  return found;
+}
+
+Value native_all(Vm *vm, Value *args) {
+  int32_t n = vm_list_len(vm, args[0]);
+  const Value *v = vm_list_items(vm, args[0]);
+  Value every = 1;
+  for (int32_t i = 0; i < n; i++) every &= v[i] != 0;
+  return every;
+}

@@ -93,7 +93,7 @@ static void put_board(Out *o, const TsState *s, const BoardInfo *info, int seat)
   const Board *b = (const Board *)((const char *)s->block + s->block->boards_at + vm->board_at[number]);
   put(o, "{\"name\":");
   put_string(o, info->name);
-  if (seat >= 0) put(o, ",\"seat\":%d", seat);
+  if (seat >= 0) put(o, info->count_slot >= 0 ? ",\"index\":%d" : ",\"seat\":%d", seat);
   put(o, ",\"grid\":\"%s\",\"cells\":[", b->spec.grid == GRID_HEX ? "hex" : "square");
   for (int e = 0; e < b->count; e++) {
     const BoardCell *c = board_cell(b, e);
@@ -111,11 +111,13 @@ static void put_boards(Out *o, const TsState *s) {
   bool first = true;
   if (s->match->vm->boards_ready || s->block->tail_at > s->block->boards_at) {
     for (int i = 0; i < p->board_decl_count; i++) {
-      int copies = p->boards[i].per_seat ? s->match->seats : 1;
+      bool array = p->boards[i].count_slot >= 0;
+      int copies = p->boards[i].per_seat ? s->match->seats : array ? TS_MAX_BOARD_ARRAY : 1;
       for (int k = 0; k < copies; k++) {
+        if (array && s->match->vm->board_at[p->boards[i].first + k] < 0) break; /* past its count */
         if (!first) put(o, ",");
         first = false;
-        put_board(o, s, &p->boards[i], p->boards[i].per_seat ? k : -1);
+        put_board(o, s, &p->boards[i], p->boards[i].per_seat || array ? k : -1);
       }
     }
   }

@@ -785,27 +785,30 @@ static bool on_apart_placings(const BoardCell *entries, const int *e, int cells)
 }
 
 /* The climbs and stackings anchored at top entry `anchor` (x, y); false
- * when the output is full. Cell 0 of every orientation is the anchor. */
+ * when the output is full. Cell 0 of every orientation is the anchor.
+ * Uneven: the covered cells may be at any levels, the tile going one level
+ * above the highest (PLACE_STACK_UNEVEN). */
 static bool stack_at(Emitter *em, const TileShape *sh, const TileDef *t, const PlaceOptions *opt,
-                     int x, int y, int anchor) {
+                     int x, int y, int anchor, bool uneven) {
   const Board *b = em->b;
   const BoardCell *entries = board_cell(b, 0);
   int cells = t->cell_count, level = entries[anchor].level;
-  if (level + 1 >= b->spec.levels) return true;
+  if (!uneven && level + 1 >= b->spec.levels) return true;
   if (opt->stack_match && entries[anchor].value != t->value[0]) return true;
   for (int j = 0; j < sh->k; j++) {
     const Orient *or = &sh->ors[j];
     if (or->dup) continue;
     bool ok = board_in_bounds(b, (Coord){(int16_t)x, (int16_t)y});
-    int under[TILE_MAX_CELLS] = {anchor};
+    int under[TILE_MAX_CELLS] = {anchor}, top = level;
     for (int i = 1; i < cells && ok; i++) {
       Coord c = {(int16_t)(x + or->dx[i]), (int16_t)(y + or->dy[i])};
       int e = under[i] = board_top(b, c);
-      ok = e >= 0 && entries[e].level == level && board_in_bounds(b, c) &&
+      ok = e >= 0 && (uneven || entries[e].level == level) && board_in_bounds(b, c) &&
            (!opt->stack_match || entries[e].value == t->value[i]);
+      if (ok && entries[e].level > top) top = entries[e].level;
     }
     if (ok && opt->stack_apart) ok = on_apart_placings(entries, under, cells);
-    if (ok && !emit(em, x, y, or->o, level + 1)) return false;
+    if (ok && top + 1 < b->spec.levels && !emit(em, x, y, or->o, top + 1)) return false;
   }
   return true;
 }
@@ -837,7 +840,8 @@ static int sorted_tops(const Board *b, uint64_t *out) {
   return n;
 }
 
-static void place_stack(Emitter *em, const TileShape *sh, const TileDef *t, const PlaceOptions *opt) {
+static void place_stack(Emitter *em, const TileShape *sh, const TileDef *t, const PlaceOptions *opt,
+                        bool uneven) {
   const Board *b = em->b;
   if (b->count == 0 || b->spec.levels <= 1) return;
   if (!board_fits_window(b, NULL, 0)) return;
@@ -847,14 +851,14 @@ static void place_stack(Emitter *em, const TileShape *sh, const TileDef *t, cons
     const BoardCell *entries = board_cell(b, 0);
     for (int k = 0; k < n; k++) {
       int e = (int)(uint32_t)tops[k];
-      if (!stack_at(em, sh, t, opt, entries[e].x, entries[e].y, e)) return;
+      if (!stack_at(em, sh, t, opt, entries[e].x, entries[e].y, e, uneven)) return;
     }
     return;
   }
   for (int y = b->min_y; y <= b->max_y; y++)
     for (int x = b->min_x; x <= b->max_x; x++) {
       int anchor = board_top(b, (Coord){(int16_t)x, (int16_t)y});
-      if (anchor >= 0 && !stack_at(em, sh, t, opt, x, y, anchor)) return;
+      if (anchor >= 0 && !stack_at(em, sh, t, opt, x, y, anchor, uneven)) return;
     }
 }
 
@@ -925,8 +929,8 @@ int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, Pla
   if (cap <= 0 || t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS) return 0;
   const TileShape *sh = shape_of_frame(opt->frame, (GridKind)b->spec.grid, t, tile_id);
   Emitter em = {b, opt->filter, opt->ctx, out, opt->packed, cap, 0, tile_id, b->spec.grid};
-  if (mode == PLACE_STACK)
-    place_stack(&em, sh, t, opt);
+  if (mode == PLACE_STACK || mode == PLACE_STACK_UNEVEN)
+    place_stack(&em, sh, t, opt, mode == PLACE_STACK_UNEVEN);
   else
     place_level0(&em, sh, t->cell_count, mode, opt);
   return em.n;

@@ -28,6 +28,8 @@ void program_free(Program *p) {
     free(p->variants[i].name);
     free(p->variants[i].doc);
     free(p->variants[i].requires);
+    free(p->variants[i].includes);
+    free(p->variants[i].excludes);
   }
   free(p->variants);
   for (int i = 0; i < p->option_count; i++) {

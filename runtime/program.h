@@ -14,6 +14,7 @@
 #define TS_MAX_SEATS 16
 #define TS_SEAT_WIDTH 8 /* the least slots of a per-seat global (lang/check.c) */
 #define TS_MAX_RANK_KEYS 4
+#define TS_MAX_BOARD_ARRAY 8 /* boards in an array `board b[n]` (P12) */
 /* The most options one decision may offer: every option has a text in
  * traces and observations, so a decision stays readable and bounded. */
 #define TS_MAX_OPTIONS 100000
@@ -47,6 +48,7 @@ typedef struct BoardInfo {
   BoardSpec spec;      /* capacity 0: computed from the tiles (unbounded) */
   bool per_seat;
   int32_t first;       /* board number of seat 0 (or the board) */
+  int32_t count_slot;  /* an array (P12): the global slot of the param giving how many; else -1 */
 } BoardInfo;
 
 typedef struct RankKey {
@@ -57,6 +59,8 @@ typedef struct RankKey {
 typedef struct VariantInfo {
   char *name, *doc;
   char *requires; /* comma-separated names of the variants it requires */
+  char *includes; /* ... that it includes (selects itself, applied first) */
+  char *excludes; /* ... that it cannot be combined with */
 } VariantInfo;
 
 /* A match option (`option chapters = 1 "…"`): set with --set name=value. */

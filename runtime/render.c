@@ -89,12 +89,17 @@ void ts_render(const TsState *s, int seat, FILE *out) {
   const Program *p = s->match->prog->program;
   const Vm *vm = s->match->vm;
   for (int i = 0; i < p->board_decl_count; i++) {
-    int copies = p->boards[i].per_seat ? s->match->seats : 1;
+    bool array = p->boards[i].count_slot >= 0;
+    int copies = p->boards[i].per_seat ? s->match->seats : array ? TS_MAX_BOARD_ARRAY : 1;
     for (int k = 0; k < copies; k++) {
       int number = p->boards[i].first + k;
       if (vm->board_at[number] < 0) continue;
       const Board *b = (const Board *)((const char *)s->block + s->block->boards_at + vm->board_at[number]);
-      if (p->boards[i].per_seat) fprintf(out, "%s of P%d:\n", p->boards[i].name, k + 1);
+      char seat_name[16];
+      if (p->boards[i].per_seat)
+        fprintf(out, "%s of %s:\n", p->boards[i].name, ts_seat_name(s, k, seat_name, sizeof seat_name));
+      else if (array)
+        fprintf(out, "%s[%d]:\n", p->boards[i].name, k);
       else fprintf(out, "%s:\n", p->boards[i].name);
       if (!render_corner_board(b, vm->tiles, vm->tile_count, out)) render_board(b, out);
     }

@@ -48,6 +48,10 @@ const char *ts_program_variant_name(const TsProgram *p, int i);
 const char *ts_program_variant_doc(const TsProgram *p, int i);
 /* Comma-separated names of the variants variant i requires ("" if none). */
 const char *ts_program_variant_requires(const TsProgram *p, int i);
+/* The same for the variants it includes (`includes`: selected with it) and
+ * the ones it excludes. */
+const char *ts_program_variant_includes(const TsProgram *p, int i);
+const char *ts_program_variant_excludes(const TsProgram *p, int i);
 int ts_program_ghosts(const TsProgram *p);
 /* Match options (`option name = default "doc"`), in declaration order;
  * value is what this program was compiled with (the default unless set). */

@@ -155,6 +155,20 @@ static int32_t total_tile_cells(const Vm *vm) {
   return cells > 0 ? cells : 1;
 }
 
+/* How many boards a declaration makes: one per seat, an array's param's
+ * value (0..TS_MAX_BOARD_ARRAY, else an error and -1), or one. */
+static int board_copies(Vm *vm, const BoardInfo *info) {
+  if (info->per_seat) return vm->seats;
+  if (info->count_slot < 0) return 1;
+  int64_t n = (int64_t)vm->globals[info->count_slot];
+  if (n < 0 || n > TS_MAX_BOARD_ARRAY) {
+    vm_error(vm, "board '%s' is an array of %lld boards; an array has 0 to %d", info->name, (long long)n,
+             TS_MAX_BOARD_ARRAY);
+    return -1;
+  }
+  return (int)n;
+}
+
 bool vm_setup_boards(Vm *vm) {
   const Program *p = vm->prog;
   StateHeader *b = *vm->blockp;
@@ -162,7 +176,8 @@ bool vm_setup_boards(Vm *vm) {
   for (int i = 0; i < p->board_decl_count; i++) {
     BoardSpec spec = p->boards[i].spec;
     if (spec.capacity == 0) spec.capacity = total_tile_cells(vm) * spec.levels;
-    int copies = p->boards[i].per_seat ? vm->seats : 1;
+    int copies = board_copies(vm, &p->boards[i]);
+    if (copies < 0) return false;
     for (int s = 0; s < copies; s++) {
       vm->board_at[p->boards[i].first + s] = offset;
       offset += (int32_t)board_bytes(&spec);
@@ -181,7 +196,7 @@ bool vm_setup_boards(Vm *vm) {
   for (int i = 0; i < p->board_decl_count; i++) {
     BoardSpec spec = p->boards[i].spec;
     if (spec.capacity == 0) spec.capacity = total_tile_cells(vm) * spec.levels;
-    int copies = p->boards[i].per_seat ? vm->seats : 1;
+    int copies = board_copies(vm, &p->boards[i]);
     for (int s = 0; s < copies; s++) board_init((Board *)(vm->boards + vm->board_at[p->boards[i].first + s]), &spec);
   }
   vm->boards_ready = true;

@@ -65,7 +65,7 @@ expect_output "--rules" 0 "rules $root/games/hegemino.tess (given by --rules)" \
 
 # A refactor that changes no rule: the sum in tableau_score as a loop.
 cp "$root/games/hegemino.tess" "$designer/hegemino.tess"
-perl -0pi -e 's/  return sum\(value_scores\(b\)\) \+ bonus\(b\)\n/  let total = bonus(b)\n  for s in value_scores(b) {\n    total += s\n  }\n  return total\n/' \
+perl -0pi -e 's/  return sum\(breakdown\(b\)\)\n/  let total = 0\n  for s in breakdown(b) {\n    total += s\n  }\n  return total\n/' \
   "$designer/hegemino.tess"
 grep -q 'total += s' "$designer/hegemino.tess" || fail "the refactor was not applied (has tableau_score changed?)"
 expect_output "a refactor" 0 "ok (Hegemino, 3 players, seed 1" "$tessera" replay "$designer/centre.jsonl"

@@ -11,8 +11,22 @@ static const char usage[] =
     "\n"
     "Lists the games in the games directory ($TESSERA_GAMES, else the build's\n"
     "games/): file name, game name, player counts, and each variant with its\n"
-    "description, and each match option with its default (set with --set).\n"
-    "Use the file name as GAME in `tessera play GAME`.\n";
+    "description and what it includes, requires or excludes, and each match option\n"
+    "with its default (set with --set). Use the file name as GAME in `tessera play GAME`.\n";
+
+/* What a variant needs or refuses, one line under its description. */
+static void print_relations(const TsProgram *p, int i) {
+  const char *words[] = {"includes", "requires", "excludes"};
+  const char *lists[] = {ts_program_variant_includes(p, i), ts_program_variant_requires(p, i),
+                         ts_program_variant_excludes(p, i)};
+  bool any = false;
+  for (int k = 0; k < 3; k++) {
+    if (!lists[k] || !*lists[k]) continue;
+    printf("%s%s %s", any ? "; " : "        ", words[k], lists[k]);
+    any = true;
+  }
+  if (any) putchar('\n');
+}
 
 static void list_game(const char *name) {
   char *path = cli_game_path(name);
@@ -30,6 +44,7 @@ static void list_game(const char *name) {
   for (int i = 0; i < ts_program_variant_count(p); i++) {
     const char *doc = ts_program_variant_doc(p, i);
     printf("    --variant %-16s %s\n", ts_program_variant_name(p, i), doc ? doc : "");
+    print_relations(p, i);
   }
   for (int i = 0; i < ts_program_option_count(p); i++) {
     char set[64];

@@ -146,12 +146,37 @@ static int unknown_variant(const TsProgram *p, const char *name) {
   return EXIT_USAGE;
 }
 
+/* Whether the diagnostics written to f mention `text`. */
+static bool diagnostics_say(FILE *f, const char *text) {
+  char line[1024];
+  rewind(f);
+  while (fgets(line, sizeof line, f))
+    if (strstr(line, text)) return true;
+  return false;
+}
+
+static void copy_out(FILE *from, FILE *to) {
+  char buf[4096];
+  size_t n;
+  rewind(from);
+  while ((n = fread(buf, 1, sizeof buf, from)) > 0) fwrite(buf, 1, n, to);
+}
+
+static bool variant_known(const TsProgram *base, const char *name) {
+  for (int i = 0; i < ts_program_variant_count(base); i++)
+    if (strcmp(ts_program_variant_name(base, i), name) == 0) return true;
+  return false;
+}
+
+static bool variants_known(const TsProgram *base, const StrList *variants) {
+  for (int v = 0; v < variants->count; v++)
+    if (!variant_known(base, variants->items[v])) return false;
+  return true;
+}
+
 static int check_variant_names(const TsProgram *base, const StrList *variants) {
   for (int v = 0; v < variants->count; v++) {
-    bool known = false;
-    for (int i = 0; i < ts_program_variant_count(base) && !known; i++)
-      known = strcmp(ts_program_variant_name(base, i), variants->items[v]) == 0;
-    if (!known) return unknown_variant(base, variants->items[v]);
+    if (!variant_known(base, variants->items[v])) return unknown_variant(base, variants->items[v]);
     for (int w = 0; w < v; w++)
       if (strcmp(variants->items[w], variants->items[v]) == 0)
         return cli_fail(EXIT_USAGE, "variant '%s' selected twice", variants->items[v]);
@@ -170,12 +195,26 @@ int cli_load_program(const char *path, const StrList *variants, unsigned plain, 
     *out = base;
     return 0;
   }
-  int status = check_variant_names(base, variants);
-  ts_program_free(base);
-  if (status) return status;
   TsCompileOptions options = cli_compile_options(variants);
   options.no_inline = plain & CLI_NO_INLINE;
   options.no_superinstructions = plain & CLI_NO_SUPERINSTRUCTIONS;
+  /* A variant the game's own files do not declare may live in a file that
+   * extends the game (lang/extensions.c): try that before calling it unknown;
+   * when it was found but the selection fails, say why. */
+  if (!variants_known(base, variants)) {
+    FILE *why = tmpfile();
+    *out = ts_compile_file(path, &options, why);
+    if (*out || (why && !diagnostics_say(why, "unknown variant"))) {
+      if (!*out) copy_out(why, stderr);
+      if (why) fclose(why);
+      ts_program_free(base);
+      return *out ? 0 : 1;
+    }
+    if (why) fclose(why);
+  }
+  int status = check_variant_names(base, variants);
+  ts_program_free(base);
+  if (status) return status;
   *out = ts_compile_file(path, &options, stderr);
   return *out ? 0 : 1;
 }

@@ -325,12 +325,18 @@ static MoveCheck expected_check(const Board *b, const TileDef *t, Placement p, c
                                  int *bad) {
   int n = t->cell_count;
   if (p.level < 0 || p.level >= b->spec.levels) return MOVE_BAD_LEVEL;
+  int highest_below = -1;
   for (int i = 0; i < n; i++) {
     *bad = i;
     if (!board_in_bounds(b, cells[i])) return MOVE_OUTSIDE;
     int e = board_top(b, cells[i]), below = e < 0 ? -1 : board_cell(b, e)->level;
     if (below >= p.level) return MOVE_OCCUPIED;
-    if (below != p.level - 1) return MOVE_NO_BASE;
+    if (p.level > 0 && below < 0) return MOVE_NO_BASE; /* nothing under a stacked tile's cell */
+    if (below > highest_below) highest_below = below;
+  }
+  if (highest_below != p.level - 1) { /* uneven stacks: one cell right below is enough */
+    *bad = 0;
+    return MOVE_NO_BASE;
   }
   if (!board_fits_window(b, cells, n)) return MOVE_NO_FIT;
   if (b->count + n > b->spec.capacity) return MOVE_FULL;

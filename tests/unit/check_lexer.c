@@ -70,7 +70,7 @@ static const struct {
   {"in", TK_IN}, {"let", TK_LET}, {"levels", TK_LEVELS}, {"lowest", TK_LOWEST},
   {"not", TK_NOT}, {"or", TK_OR}, {"owner", TK_OWNER}, {"param", TK_PARAM}, {"per", TK_PER},
   {"play", TK_PLAY}, {"player", TK_PLAYER}, {"players", TK_PLAYERS}, {"public", TK_PUBLIC},
-  {"rank", TK_RANK}, {"requires", TK_REQUIRES}, {"return", TK_RETURN}, {"then", TK_THEN},
+  {"rank", TK_RANK}, {"requires", TK_REQUIRES}, {"includes", TK_INCLUDES}, {"return", TK_RETURN}, {"then", TK_THEN},
   {"tiles", TK_TILES}, {"true", TK_TRUE}, {"var", TK_VAR}, {"variant", TK_VARIANT},
   {"while", TK_WHILE}, {"window", TK_WINDOW},
 };

@@ -878,6 +878,25 @@ START_TEST(test_print) {
 }
 END_TEST
 
+/* any and all against the plain loops, on random bool lists (empty ones too). */
+START_TEST(test_any_all_random) {
+  for (int trial = 0; trial < 500; trial++) {
+    fresh();
+    int n = list_rnd(12), bias = 1 + list_rnd(4);
+    Value l = vm_list_new(vm, n, false);
+    bool some = false, every = true;
+    for (int i = 0; i < n; i++) {
+      bool b = list_rnd(bias + 1) != 0; /* mostly true for a high bias */
+      vm_list_items(vm, l)[i] = b;
+      some = some || b, every = every && b;
+    }
+    ck_assert_int_eq(CALL(any, l), some);
+    ck_assert_int_eq(CALL(all, l), every);
+    ok();
+  }
+}
+END_TEST
+
 static Suite *natives_suite(void) {
   Suite *s = suite_create("natives");
   struct {
@@ -900,6 +919,7 @@ static Suite *natives_suite(void) {
       {"region_counts of a big board", test_region_counts_big_board},
       {"format", test_format},
       {"print", test_print},
+      {"any and all on random lists", test_any_all_random},
   };
   for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
     TCase *tc = tcase_create(tests[i].name);

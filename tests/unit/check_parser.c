@@ -110,6 +110,11 @@ START_TEST(test_board_declarations) {
   expect_decls("board pile: hex levels 8", "(board pile hex levels 8)");
   expect_decls("board b: square per player levels 3 4x6", "(board b square 4x6 per-player levels 3)");
   expect_decls("board b: triangle", "(board b triangle)"); /* the checker rejects the grid */
+  /* P6: sizes and levels named by params */
+  expect_decls("board t: square window side x side levels stack per player",
+               "(board t square window side x side per-player levels stack)");
+  expect_decls("board f: square cols x rows", "(board f square cols x rows)");
+  expect_decls("board sphere[n]: square window 5x5", "(board sphere[n] square window 5x5)"); /* P12 */
   parse("board b: hex\nboard c: square");
   const Node *b = parsed.ast->decls.items[0], *c = parsed.ast->decls.items[1];
   ck_assert_int_eq(b->kind, N_BOARD);
@@ -203,6 +208,7 @@ START_TEST(test_play_rank_variant) {
   expect_decls("variant bare { }", "(variant bare)");
   expect_decls("variant v { variant w { } }", "(variant v (variant w))");
   expect_decls("requires a, b\nexcludes c", "(requires a b)\n(excludes c)");
+  expect_decls("includes a, b", "(includes a b)"); /* P8 */
   parse("requires a, b");
   const Node *r = parsed.ast->decls.items[0];
   ck_assert_int_eq(r->list.count, 2);
@@ -478,7 +484,7 @@ START_TEST(test_errors_in_declarations) {
   expect_error_count(4);
   expect_diag(0, 2, 8, "unexpected '='");
   expect_diag(1, 3, 8, "unexpected 'int'; expected ':'");
-  expect_diag(2, 4, 9, "unexpected 'hex'; expected ':'");
+  expect_diag(2, 4, 9, "unexpected 'hex'; expected '[' or ':'");
   expect_diag(3, 5, 18, "unexpected '}'; expected ']' or ','");
   ck_assert_str_eq(parsed.dump, "(game \"x\")\n(play (block))\n(players 2 2)");
 }
@@ -596,7 +602,7 @@ END_TEST
 START_TEST(test_fuzz_token_soup) {
   static const char *const words[] = {
     "game", "players", "ghosts", "import", "extends", "param", "tiles", "board", "var", "fn",
-    "play", "rank", "variant", "requires", "excludes", "highest", "lowest", "then", "per",
+    "play", "rank", "variant", "requires", "excludes", "includes", "highest", "lowest", "then", "per",
     "player", "window", "levels", "public", "hidden", "owner", "let", "if", "else", "while",
     "for", "in", "not", "and", "or", "break", "continue", "return", "fail", "choose", "from",
     "true", "false", "bool", "x", "y", "f", "int", "tile", "1", "42", "0x2a", "5x5", "\"s\"",

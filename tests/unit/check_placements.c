@@ -166,6 +166,10 @@ START_TEST(test_stacking_counts) {
   for (int i = 0; i < 8; i++) ck_assert_int_eq(got[i].level, 1);
   ck_assert_int_eq(board_place(b, &tiles[1], at(1, 0, 0, 1, 1)), 0); /* on (0,0) (0,1) */
   ck_assert_int_eq(count(b, tiles, 1, PLACE_STACK), 4); /* column 1 at level 0, column 0 at 1 */
+  /* uneven: the rows too, one level above their higher cell (level 1 at x 0) */
+  ck_assert_int_eq(count(b, tiles, 1, PLACE_STACK_UNEVEN), 8);
+  ck_assert_int_eq(got[0].level, 2);                 /* (0,0)-(1,0) E: levels 1 and 0 */
+  ck_assert_int_eq(got[1].level, 2);                 /* (0,0)-(0,1) S: both at 1 */
   ck_assert_int_eq(board_place(b, &tiles[1], at(1, 1, 0, 1, 1)), 0);
   ck_assert_int_eq(count(b, tiles, 1, PLACE_STACK), 8); /* all four cells at level 1 */
   ck_assert_int_eq(got[0].level, 2);
@@ -391,6 +395,15 @@ static int naive_legal(const TileDef *t, int ax, int ay, int o, PlaceMode mode) 
       if (cy[i] > y1) y1 = cy[i];
     }
     if (x1 - x0 + 1 > nv.w || y1 - y0 + 1 > nv.h) return -1;
+  }
+  if (mode == PLACE_STACK_UNEVEN) { /* all occupied, any heights: one above the highest */
+    int top = 0;
+    for (int i = 0; i < n; i++) {
+      int h = naive_height(cx[i], cy[i]);
+      if (h == 0) return -1;
+      if (h > top) top = h;
+    }
+    return top < nv.levels ? top : -1;
   }
   if (mode == PLACE_STACK) {
     int h = naive_height(cx[0], cy[0]);
@@ -631,7 +644,7 @@ static int run_board(int policy) {
   for (int step = 0; step < steps; step++) {
     int tid = (int)rnd((uint32_t)ntiles);
     int r = (int)rnd(10);
-    PlaceMode mode = r < 6 ? PLACE_ADJACENT : r < 8 ? PLACE_ANYWHERE : PLACE_STACK;
+    PlaceMode mode = r < 6 ? PLACE_ADJACENT : r < 8 ? PLACE_ANYWHERE : r < 9 ? PLACE_STACK : PLACE_STACK_UNEVEN;
     if (policy == 1) mode = PLACE_ADJACENT;
     compare(b, tiles, tid, mode, false, 0);
     if (rnd(3) == 0) compare(b, tiles, tid, mode, true, (int)rnd(4));
