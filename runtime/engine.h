@@ -50,6 +50,12 @@ void engine_format(const TsState *s, const char *type, Value v, char *buf, size_
 int engine_list_len(const TsState *s, Value list);
 const Value *engine_heap(const TsState *s);
 
+/* Binds the match's VM to s (settling any other hot state) and loads its
+ * tail into the working arrays, so a script function can be called on it
+ * with vm_call. For scratch copies: s is left cold, its block untouched
+ * except by what the function writes. */
+Vm *engine_load(TsState *s);
+
 /* The current options as values in the block's heap. */
 const Value *engine_options(const TsState *s, int *count);
 

@@ -76,6 +76,10 @@ const char *ts_legal_text(const TsState *s, int i, char *buf, size_t cap);
 /* Index of the option whose text matches (case and extra spaces ignored), or
  * -1. */
 int ts_find_move(const TsState *s, const char *text);
+/* A key for option i that is the same in another state exactly when it is
+ * the same move there (scalar options: the value; others: their text's
+ * hash), for searches that add up statistics over sampled states. */
+uint64_t ts_legal_key(const TsState *s, int i);
 /* Applies option i. Returns 0, or -1 (bad index: state unchanged). A runtime
  * error in the rules also returns -1 with the message; the state then is
  * over with ts_error set. */
@@ -98,6 +102,32 @@ const char *ts_seat_name(const TsState *s, int seat, char *buf, size_t cap); /* 
 size_t ts_observation_json(const TsState *s, int seat, char *buf, size_t cap);
 /* Human-readable board(s) and visible zones for `seat`, for the terminal. */
 void ts_render(const TsState *s, int seat, FILE *out);
+
+/* ---- what agents and screens may ask the rules ----
+ * A rule file may declare functions under agreed names, each taking a
+ * player and returning an int (docs/language.md, "Functions the player
+ * uses"): `running_score` (the score so far, shown on screen and used by
+ * the greedy agent) and `evaluation` (how good the position is for a seat,
+ * preferred by the agents). */
+bool ts_program_declares(const TsProgram *p, const char *function);
+/* Calls the declared function `name` for every seat (values[seat]) on a
+ * scratch copy of s (s itself is unchanged). Returns 0; 1 when the program
+ * declares no such function; -1 on a runtime error inside it (reason in
+ * err). */
+int ts_seat_values(const TsState *s, const char *name, int64_t *values, char *err, size_t errlen);
+
+/* ---- hidden information ----
+ * What a seat cannot see is declared in the rule file (`hidden` and `owner`
+ * variables). Replaces it with a sample consistent with what `seat` sees:
+ * the elements of every list variable hidden from `seat` are pooled by
+ * type, put in a canonical order, shuffled with `seed` and dealt back into
+ * the same lists with the same lengths; the game's generator is reseeded
+ * from `seed` (future chance is hidden too). The result depends only on
+ * what the seat sees and on `seed`. Hidden scalars are kept. Returns the
+ * number of elements resampled. */
+int ts_determinize(TsState *s, int seat, uint64_t seed);
+/* Whether anything (a list element or the generator) is hidden from seat. */
+bool ts_hides_from(const TsState *s, int seat);
 
 /* Runtime limits, per decision: steps (backward jumps and calls) and heap
  * bytes. They belong to the match, so every state of the match (clones

@@ -59,6 +59,7 @@ typedef struct Session {
   StrList variants;
   TsProgram *program;
   AgentKind kinds[AGENTS_MAX];
+  AgentParams params[AGENTS_MAX]; /* the budgets of kinds[i] */
   int players;
 } Session;
 
@@ -68,6 +69,8 @@ typedef struct Session {
 int session_open(Session *s, const char *game, const char *variant_text, const char *players_text,
                  bool human_default);
 void session_close(Session *s);
+/* The session's agents for a match with `seed`, budgets included. */
+void session_agents(const Session *s, Agent *agents, uint64_t seed);
 
 /* Command entry points; argv[0] is the command name. */
 int cmd_list(int argc, char **argv);

@@ -103,7 +103,7 @@ static int play(Session *s, const PlayArgs *a) {
     return cli_fail(EXIT_USAGE, "%s", err);
   }
   Agent agents[AGENTS_MAX];
-  for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], a->seed, i);
+  session_agents(s, agents, a->seed);
   if (trace) trace_header(trace, s->program, s->path, &s->variants, state, agents, a->seed);
   Match m = {.state = state, .agents = agents, .trace = trace, .in = stdin, .out = stdout,
              .announce = true, .max_steps = a->max_steps};

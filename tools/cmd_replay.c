@@ -376,7 +376,7 @@ static int replay_regenerate(Replay *r, const char *out_path, MatchEnd *end) {
   Trace *trace = trace_open(out_path, err, sizeof err);
   if (!trace) return cli_fail(1, "%s", err);
   Agent agents[AGENTS_MAX];
-  for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], r->header.seed, i);
+  session_agents(s, agents, r->header.seed);
   /* Found by its game_id: keep the header's `file` text rather than write
    * this machine's path into the trace. */
   if (r->found_by_id)

@@ -176,7 +176,7 @@ static bool run_one(const Session *s, const RunArgs *a, uint64_t seed, Summary *
     if (!a->json) print_table_header(sum);
   }
   Agent agents[AGENTS_MAX];
-  for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], seed, i);
+  session_agents(s, agents, seed);
   Match m = {.state = state, .agents = agents, .max_steps = a->max_steps};
   const char *error = err[0] ? err : "cannot start the match";
   if (state && ts_players(state) != s->players) error = "engine error: wrong number of players";
@@ -192,7 +192,7 @@ static bool run_one(const Session *s, const RunArgs *a, uint64_t seed, Summary *
 
 static int run(const Session *s, const RunArgs *a) {
   for (int i = 0; i < s->players; i++)
-    if (s->kinds[i] == AGENT_HUMAN) return cli_fail(EXIT_USAGE, "run plays without humans; agents: random, first");
+    if (s->kinds[i] == AGENT_HUMAN) return cli_fail(EXIT_USAGE, "run plays without humans; agents: random, first, greedy, mcts, ismcts");
   Summary sum = {0};
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -5,10 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search.h"
+
 static int pick(Match *m, int seat) {
   Agent *a = &m->agents[seat];
   if (a->kind == AGENT_HUMAN) return human_pick(m->state, seat, m->in, m->out);
-  return agent_pick_auto(a, ts_legal_count(m->state));
+  return agent_pick(a, m->state);
 }
 
 static void announce(Match *m, int seat, int index) {

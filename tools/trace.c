@@ -66,7 +66,8 @@ void trace_header_as(Trace *t, const TsProgram *p, const char *file, const char 
   fprintf(t->out, "],\"players\":%d,\"seats\":%d,\"agents\":[", ts_players(s), ts_seats(s));
   for (int i = 0; i < ts_players(s); i++) {
     if (i) putc(',', t->out);
-    json_string(t->out, agent_kind_name(agents[i].kind));
+    char spec[64];
+    json_string(t->out, agent_spec_text(agents[i].kind, &agents[i].params, spec, sizeof spec));
   }
   fprintf(t->out, "],\"seed\":%" PRIu64 ",\"game_id\":", seed);
   json_string(t->out, id);
