@@ -80,5 +80,6 @@ int cmd_play(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

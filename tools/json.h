@@ -4,7 +4,8 @@
 
 #include <stdio.h>
 
-/* Writes `s` as a JSON string ("..." with escapes), or null when s is NULL. */
-void json_string(FILE *out, const char *s);
+/* Writes `s` as a JSON string ("..." with escapes), or null when s is NULL.
+ * (Not json_string: that is Jansson's, which `tessera serve` links.) */
+void json_write_string(FILE *out, const char *s);
 
 #endif

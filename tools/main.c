@@ -17,6 +17,7 @@ static const Command commands[] = {
     {"play", cmd_play, "play a match at the terminal (humans and machine agents)"},
     {"run", cmd_run, "play many seeded matches between machine agents"},
     {"replay", cmd_replay, "replay traces and report where the engine differs (golden tests)"},
+    {"serve", cmd_serve, "answer JSON requests on stdin, one per line (docs/protocol.md)"},
     {"bench", cmd_bench, "measure random playouts (against a C baseline when there is one)"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof *commands };

@@ -21,9 +21,11 @@ usage() { sed -n '4,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 # Debian packages the build needs besides git, gcc and cmake.
 required_packages() {
-  echo re2c lemon libxxhash-dev check pkg-config libc6-dev
+  echo re2c lemon libxxhash-dev check pkg-config libc6-dev libjansson-dev
   # cmake needs a build tool; make is only a recommendation of Debian's cmake.
   command -v make >/dev/null || command -v ninja >/dev/null || echo make
+  # tests/serve_client.py, the protocol's test client.
+  command -v python3 >/dev/null || echo python3
 }
 
 missing_packages() {

@@ -55,22 +55,22 @@ void trace_header(Trace *t, const TsProgram *p, const char *file, const StrList 
 void trace_header_as(Trace *t, const TsProgram *p, const char *file, const char *id, const StrList *variants,
                      const TsState *s, const Agent *agents, uint64_t seed) {
   fputs("{\"tessera_trace\":1,\"game\":", t->out);
-  json_string(t->out, ts_program_name(p));
+  json_write_string(t->out, ts_program_name(p));
   fputs(",\"file\":", t->out);
-  json_string(t->out, file);
+  json_write_string(t->out, file);
   fputs(",\"variants\":[", t->out);
   for (int i = 0; variants && i < variants->count; i++) {
     if (i) putc(',', t->out);
-    json_string(t->out, variants->items[i]);
+    json_write_string(t->out, variants->items[i]);
   }
   fprintf(t->out, "],\"players\":%d,\"seats\":%d,\"agents\":[", ts_players(s), ts_seats(s));
   for (int i = 0; i < ts_players(s); i++) {
     if (i) putc(',', t->out);
     char spec[64];
-    json_string(t->out, agent_spec_text(agents[i].kind, &agents[i].params, spec, sizeof spec));
+    json_write_string(t->out, agent_spec_text(agents[i].kind, &agents[i].params, spec, sizeof spec));
   }
   fprintf(t->out, "],\"seed\":%" PRIu64 ",\"game_id\":", seed);
-  json_string(t->out, id);
+  json_write_string(t->out, id);
   fputs("}\n", t->out);
 }
 
@@ -100,10 +100,10 @@ void trace_step(Trace *t, const TsState *s, int step, int seat, int index) {
   int count = ts_legal_count(s);
   for (int i = 0; i < count; i++) {
     if (i) putc(',', t->out);
-    json_string(t->out, ts_legal_text(s, i, text, sizeof text));
+    json_write_string(t->out, ts_legal_text(s, i, text, sizeof text));
   }
   fputs("],\"move\":", t->out);
-  json_string(t->out, ts_legal_text(s, index, text, sizeof text));
+  json_write_string(t->out, ts_legal_text(s, index, text, sizeof text));
   fprintf(t->out, ",\"index\":%d}\n", index);
 }
 
@@ -131,7 +131,7 @@ void trace_final(Trace *t, const TsState *s, int steps, const char *error) {
   fputs(",\"ranking\":", t->out);
   json_ranking(t->out, s);
   fputs(",\"error\":", t->out);
-  json_string(t->out, error);
+  json_write_string(t->out, error);
   fputs("}\n", t->out);
 }
 
