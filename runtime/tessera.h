@@ -102,6 +102,14 @@ const char *ts_seat_name(const TsState *s, int seat, char *buf, size_t cap); /* 
 size_t ts_observation_json(const TsState *s, int seat, char *buf, size_t cap);
 /* Human-readable board(s) and visible zones for `seat`, for the terminal. */
 void ts_render(const TsState *s, int seat, FILE *out);
+/* The same, styled: ANSI colours (seats' colours from the rules' `legend`,
+ * the last move in reverse video) and the cells that differ from `before`
+ * (the position before the last move, same match; NULL: none) marked. */
+typedef struct TsRenderStyle {
+  bool color;
+  const TsState *before;
+} TsRenderStyle;
+void ts_render_styled(const TsState *s, int seat, const TsRenderStyle *style, FILE *out);
 
 /* ---- what agents and screens may ask the rules ----
  * A rule file may declare functions under agreed names, each taking a
