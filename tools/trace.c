@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "cli.h"
@@ -133,6 +134,12 @@ void trace_final(Trace *t, const TsState *s, int steps, const char *error) {
   fputs(",\"error\":", t->out);
   json_write_string(t->out, error);
   fputs("}\n", t->out);
+}
+
+long trace_tell(Trace *t) { return ftell(t->out); }
+
+bool trace_truncate(Trace *t, long offset) {
+  return fflush(t->out) == 0 && ftruncate(fileno(t->out), offset) == 0 && fseek(t->out, offset, SEEK_SET) == 0;
 }
 
 bool trace_close(Trace *t) {
