@@ -38,6 +38,9 @@ typedef struct NodeList {
  * N_PLAY               b = body (N_BLOCK)
  * N_RANK               list = N_RANK_KEY nodes
  * N_RANK_KEY           name = per-player var, ival = 1 highest first, 0 lowest first
+ * N_DISPLAY            name = var, a = N_NAME of the way (seats, count, none) or NULL,
+ *                      str = label or NULL. The checker links it from the var's
+ *                      declaration (N_VAR c = the N_DISPLAY that applies)
  * N_VARIANT            name, str = description or NULL, list = declarations
  * N_REQUIRES           list = N_NAME nodes
  * N_EXCLUDES           list = N_NAME nodes
@@ -83,6 +86,7 @@ typedef enum NodeKind {
   N_RETURN, N_FAIL, N_EXPR_STMT,
   N_INT, N_BOOL, N_STRING, N_NAME, N_BINARY, N_UNARY, N_CALL, N_INDEX, N_FIELD,
   N_LIST, N_COMPREHENSION, N_FOR_CLAUSE, N_RANGE, N_CHOOSE, N_COND,
+  N_DISPLAY,
   N_KIND_COUNT
 } NodeKind;
 

@@ -159,6 +159,8 @@ static Token scan(Lexer *lx) {
       "players"   { TOKEN(TK_PLAYERS); }
       "public"    { TOKEN(TK_PUBLIC); }
       "rank"      { TOKEN(TK_RANK); }
+      "display"   { TOKEN(TK_DISPLAY); }
+      "as"        { TOKEN(TK_AS); }
       "requires"  { TOKEN(TK_REQUIRES); }
       "return"    { TOKEN(TK_RETURN); }
       "then"      { TOKEN(TK_THEN); }

@@ -70,6 +70,8 @@ const char *token_name(int kind) {
   case TK_VARIANT: return "'variant'";
   case TK_WHILE: return "'while'";
   case TK_WINDOW: return "'window'";
+  case TK_DISPLAY: return "'display'";
+  case TK_AS: return "'as'";
   case TK_LP: return "'('";
   case TK_RP: return "')'";
   case TK_LBRACKET: return "'['";

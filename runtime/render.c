@@ -208,12 +208,39 @@ static void put_wrapped(const char *text, int indent, FILE *out) {
   }
 }
 
+/* A seat number as its name ("P1", "G1"), anything else as "-". */
+static void format_seat(const TsState *s, Value v, char *buf, size_t cap) {
+  if (v >= 0 && v < s->match->seats) ts_seat_name(s, (int)v, buf, cap);
+  else snprintf(buf, cap, "-");
+}
+
+/* `display ... as seats`: an int or a list of ints, each a seat number. */
+static void format_seats(const TsState *s, const GlobalInfo *g, Value v, char *buf, size_t cap) {
+  if (g->type[0] != '[') {
+    format_seat(s, v, buf, cap);
+    return;
+  }
+  const Value *heap = engine_heap(s);
+  int n = engine_list_len(s, v);
+  size_t used = (size_t)snprintf(buf, cap, "[");
+  for (int i = 0; i < n && used + 8 < cap; i++) {
+    char name[16];
+    format_seat(s, heap[v + 1 + i], name, sizeof name);
+    used += (size_t)snprintf(buf + used, cap - used, "%s%s", i ? ", " : "", name);
+  }
+  if (used + 1 < cap) snprintf(buf + used, cap - used, "]");
+}
+
 /* One variable's value as this seat may see it: "[2-6, 0-5]" or "(3 hidden)". */
 static void format_var(const TsState *s, const GlobalInfo *g, int slot, int owner, int seat, char *buf, size_t cap) {
   const Value *globals = (const Value *)((const char *)s->block + s->block->globals_at);
   bool hidden = g->visibility == VISIBLE_HIDDEN || (g->visibility == VISIBLE_OWNER && seat >= 0 && seat != owner);
   Value v = globals[slot];
-  if (!hidden) {
+  if (g->display == DISPLAY_COUNT && g->type[0] == '[') {
+    snprintf(buf, cap, "%d", engine_list_len(s, v));
+  } else if (!hidden && g->display == DISPLAY_SEATS) {
+    format_seats(s, g, v, buf, cap);
+  } else if (!hidden) {
     engine_format(s, g->type, v, buf, cap);
   } else if (g->type[0] == '[') {
     snprintf(buf, cap, "(%d hidden)", engine_list_len(s, v));
@@ -234,15 +261,16 @@ static void render_vars(const TsState *s, int seat, const TsRenderStyle *style, 
   char text[4096];
   for (int i = 0; i < p->global_count; i++) {
     const GlobalInfo *g = &p->globals[i];
-    if (g->kind != GLOBAL_VAR) continue;
+    if (g->kind != GLOBAL_VAR || g->display == DISPLAY_NONE) continue;
+    const char *name = g->label ? g->label : g->name;
     if (!g->per_seat) {
       format_var(s, g, g->slot, -1, seat, text, sizeof text);
-      fprintf(out, "%s: ", g->name);
-      put_wrapped(text, (int)strlen(g->name) + 2, out);
+      fprintf(out, "%s: ", name);
+      put_wrapped(text, (int)strlen(name) + 2, out);
       fputc('\n', out);
       continue;
     }
-    fprintf(out, "%s:", g->name);
+    fprintf(out, "%s:", name);
     for (int k = 0; k < s->match->seats; k++) {
       format_var(s, g, g->slot + k, k, seat, text, sizeof text);
       fputs("  ", out);

@@ -159,7 +159,9 @@ def test_ctrl_c_leaves_a_valid_trace():
         t.read_until("P1> ")
         t.type("1")
         t.read_until("P2 plays")
-        t.read_until("P1> ")
+        end = time.time() + 20
+        while t.screen.count("P1> ") < 2 and time.time() < end:  # P1's second prompt
+            t.read_until("P1> ", timeout=0.2)
         os.killpg(t.proc.pid, signal.SIGINT)
         code = t.finish()
         check(code == 0 and "Game abandoned after 2 moves." in t.screen, f"Ctrl-C abandons the game ({code})")
@@ -167,8 +169,23 @@ def test_ctrl_c_leaves_a_valid_trace():
         check(ok, f"the interrupted trace replays: {why}")
 
 
+def test_ctrl_c_while_an_agent_thinks():
+    with tempfile.TemporaryDirectory() as tmp:
+        trace = os.path.join(tmp, "t.jsonl")
+        t = Terminal([*HEX2, "--players", "human,mcts:3000", "--trace", trace], dict(os.environ, NO_COLOR="1"))
+        t.read_until("P1> ")
+        t.type("1")
+        time.sleep(0.2)
+        os.killpg(t.proc.pid, signal.SIGINT)
+        code = t.finish()
+        check(code == 0 and "Game abandoned after" in t.screen, f"Ctrl-C during a search abandons the game ({code})")
+        ok, why = replay_ok(trace)
+        check(ok, f"the trace interrupted during a search replays: {why}")
+
+
 for test in [test_commands_piped, test_undo_goes_back_to_the_humans_decision, test_save_and_resume,
-             test_trace_after_undo_replays, test_terminal_colours_and_hot_seat, test_ctrl_c_leaves_a_valid_trace]:
+             test_trace_after_undo_replays, test_terminal_colours_and_hot_seat, test_ctrl_c_leaves_a_valid_trace,
+             test_ctrl_c_while_an_agent_thinks]:
     test()
 if failures:
     sys.exit(f"{len(failures)} check(s) failed")

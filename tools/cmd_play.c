@@ -105,9 +105,12 @@ static int finish(const Match *m, MatchEnd end) {
   return 0;
 }
 
+/* Closing stdin ends a prompt's read even when the signal came just before
+ * it started (close is safe in a handler). */
 static void on_interrupt(int signal) {
   (void)signal;
   match_interrupted = 1;
+  close(STDIN_FILENO);
 }
 
 /* Ctrl-C ends the match after the decision in progress (a second one kills). */
