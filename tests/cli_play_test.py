@@ -183,9 +183,22 @@ def test_ctrl_c_while_an_agent_thinks():
         check(ok, f"the trace interrupted during a search replays: {why}")
 
 
+def test_screens_fit_100_columns():
+    listed = subprocess.run([TESSERA, "list"], capture_output=True, text=True).stdout.splitlines()
+    games = [line.split()[0] for line in listed if line and not line[0].isspace()]
+    for game in games:
+        for players in ["random,random", "random,random,random", "random,random,random,random"]:
+            for seed in ["1", "2"]:
+                code, out, _ = play([game, "--players", players, "--seed", seed], [])
+                if code == 2:  # not a player count of this game
+                    continue
+                wide = [line for line in out.splitlines() if len(line) > 100 and " plays " not in line]
+                check(not wide, f"{game} {players} seed {seed}: {len(wide)} lines over 100 columns: {wide[:1]}")
+
+
 for test in [test_commands_piped, test_undo_goes_back_to_the_humans_decision, test_save_and_resume,
              test_trace_after_undo_replays, test_terminal_colours_and_hot_seat, test_ctrl_c_leaves_a_valid_trace,
-             test_ctrl_c_while_an_agent_thinks]:
+             test_ctrl_c_while_an_agent_thinks, test_screens_fit_100_columns]:
     test()
 if failures:
     sys.exit(f"{len(failures)} check(s) failed")

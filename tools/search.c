@@ -87,6 +87,7 @@ typedef struct Tree {
   int searcher;      /* the seat whose information set is searched */
   Rng *rng;
   uint64_t *keys;    /* the current decision's keys (ismcts) */
+  unsigned char *seen; /* which of them have a child */
   int keys_cap;
 } Tree;
 
@@ -143,11 +144,13 @@ static int descend_sampled(Tree *t, int node, const TsState *s, int *option) {
   if (count > t->keys_cap) {
     t->keys_cap = count * 2;
     t->keys = realloc(t->keys, sizeof *t->keys * (size_t)t->keys_cap);
+    t->seen = realloc(t->seen, (size_t)t->keys_cap);
   }
   for (int i = 0; i < count; i++) t->keys[i] = ts_legal_key(s, i);
   int best = -1, untried = -1, untried_seen = 0;
   double best_score = -1;
-  unsigned char *seen = calloc((size_t)count, 1);
+  unsigned char *seen = t->seen;
+  memset(seen, 0, (size_t)count);
   for (int c = t->nodes[node].first_child; c >= 0; c = t->nodes[c].next_sibling) {
     int i = key_index(t->keys, count, t->nodes[c].key);
     if (i < 0) continue;
@@ -159,7 +162,6 @@ static int descend_sampled(Tree *t, int node, const TsState *s, int *option) {
   }
   for (int i = 0; i < count; i++)
     if (!seen[i] && rng_below(t->rng, (uint64_t)++untried_seen) == 0) untried = i;
-  free(seen);
   if (untried >= 0) {
     *option = untried;
     return tree_add(t, t->keys[untried], ts_current_seat(s), node);
@@ -242,6 +244,7 @@ int search_mcts(TsState *s, const AgentParams *params, bool determinize, Rng *rn
   free(path);
   free(t.nodes);
   free(t.keys);
+  free(t.seen);
   ts_free(root);
   ts_free(w);
   return choice;
