@@ -16,6 +16,12 @@ typedef struct Values {
   int64_t v[AGENTS_MAX];
 } Values;
 
+/* Whether the rules say how good a position is before its end. */
+static bool rules_value_positions(const TsState *s) {
+  int64_t v[AGENTS_MAX];
+  return ts_seat_values(s, "evaluation", v, NULL, 0) != 1 || ts_seat_values(s, "running_score", v, NULL, 0) != 1;
+}
+
 static void evaluate(const TsState *s, Values *out) {
   out->seats = ts_seats(s);
   if (ts_is_over(s) || (ts_seat_values(s, "evaluation", out->v, NULL, 0) != 0 &&
@@ -89,6 +95,7 @@ typedef struct Tree {
   uint64_t *keys;    /* the current decision's keys (ismcts) */
   unsigned char *seen; /* which of them have a child */
   int keys_cap;
+  bool *root_allowed; /* the root's options worth searching (NULL: all) */
 } Tree;
 
 static int tree_add(Tree *t, uint64_t key, int seat, int parent) {
@@ -115,8 +122,9 @@ static double ucb(const Tree *t, const Node *child, int parent_visits) {
 static int descend_plain(Tree *t, int node, const TsState *s, int *option) {
   Node *n = &t->nodes[node];
   int count = ts_legal_count(s);
-  if (n->expanded < count) {
+  while (n->expanded < count) {
     *option = (n->offset + n->expanded++) % count;
+    if (node == 0 && t->root_allowed && !t->root_allowed[*option]) continue;
     return tree_add(t, (uint64_t)*option, ts_current_seat(s), node);
   }
   int best = -1;
@@ -161,7 +169,9 @@ static int descend_sampled(Tree *t, int node, const TsState *s, int *option) {
     if (score > best_score) best_score = score, best = c, *option = i;
   }
   for (int i = 0; i < count; i++)
-    if (!seen[i] && rng_below(t->rng, (uint64_t)++untried_seen) == 0) untried = i;
+    if (!seen[i] && !(node == 0 && t->root_allowed && !t->root_allowed[i]) &&
+        rng_below(t->rng, (uint64_t)++untried_seen) == 0)
+      untried = i;
   if (untried >= 0) {
     *option = untried;
     return tree_add(t, t->keys[untried], ts_current_seat(s), node);
@@ -225,6 +235,41 @@ static int most_visited(const Tree *t, const TsState *root, SearchReport *report
   return best;
 }
 
+/* With many options and an evaluation in the rules, the search keeps the
+ * root's most promising ones by their one-ply margin (as greedy sees them;
+ * for ismcts on a sample, never on hidden information), so the budget is
+ * not spread over hundreds of moves a few playouts each. */
+static bool *promising_options(const TsState *root, long budget, const Tree *t) {
+  int count = ts_legal_count(root);
+  if (count <= MCTS_WIDE || !(rules_value_positions(root))) return NULL;
+  int keep = (int)(budget ? budget / MCTS_PLAYOUTS_PER_OPTION : MCTS_WIDE);
+  if (keep < MCTS_WIDE) keep = MCTS_WIDE;
+  if (keep >= count) return NULL;
+  TsState *view = ts_clone(root), *w = ts_clone(root);
+  if (t->determinize) ts_determinize(view, t->searcher, rng_next(t->rng));
+  int64_t *margins = malloc(sizeof *margins * (size_t)count);
+  for (int i = 0; i < count; i++) {
+    Values v;
+    ts_copy(w, view);
+    margins[i] = INT64_MIN;
+    if (ts_apply(w, i, NULL, 0) != 0) continue;
+    evaluate(w, &v);
+    margins[i] = margin(&v, t->searcher);
+  }
+  bool *allowed = calloc((size_t)count, sizeof *allowed);
+  for (int kept = 0; kept < keep; kept++) { /* the best `keep`, ties to the first */
+    int best = -1;
+    for (int i = 0; i < count; i++)
+      if (!allowed[i] && margins[i] != INT64_MIN && (best < 0 || margins[i] > margins[best])) best = i;
+    if (best < 0) break;
+    allowed[best] = true;
+  }
+  free(margins);
+  ts_free(view);
+  ts_free(w);
+  return allowed;
+}
+
 int search_mcts(TsState *s, const AgentParams *params, bool determinize, Rng *rng, SearchReport *report) {
   long budget = params->playouts ? params->playouts : params->millis ? 0 : MCTS_DEFAULT_PLAYOUTS;
   Tree t = {.determinize = determinize, .searcher = ts_current_seat(s), .rng = rng};
@@ -233,6 +278,7 @@ int search_mcts(TsState *s, const AgentParams *params, bool determinize, Rng *rn
   int *path = malloc(sizeof *path * (PLAYOUT_MAX_MOVES + 2));
   double deadline = params->millis ? now_ms() + (double)params->millis : 0;
   long played = 0;
+  t.root_allowed = promising_options(root, budget, &t);
   if (ts_legal_count(root) > 1) {
     for (; budget == 0 || played < budget; played++) {
       if (deadline && (played & 15) == 0 && now_ms() >= deadline) break;
@@ -245,6 +291,7 @@ int search_mcts(TsState *s, const AgentParams *params, bool determinize, Rng *rn
   free(t.nodes);
   free(t.keys);
   free(t.seen);
+  free(t.root_allowed);
   ts_free(root);
   ts_free(w);
   return choice;

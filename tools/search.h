@@ -8,7 +8,9 @@
  *                   `running_score`, else the first rank key.
  *   mcts[:BUDGET]   UCT over the options, random playouts to the end, a
  *                   win (shared when tied) worth 1 to each seat in rank 1.
- *                   Sees the whole state, hidden parts included.
+ *                   Sees the whole state, hidden parts included. At a root
+ *                   with many options, only the best by one-ply margin are
+ *                   searched when the rules give a value (MCTS_WIDE).
  *   ismcts[:BUDGET] single-observer information-set MCTS: every playout
  *                   starts from a fresh ts_determinize of the position for
  *                   its seat, and statistics are kept per move key
@@ -23,7 +25,10 @@
 #include "agents.h"
 #include "tessera.h"
 
-enum { MCTS_DEFAULT_PLAYOUTS = 1000 };
+/* The root keeps its best options by one-ply margin when it has more than
+ * MCTS_WIDE and the rules declare an evaluation: budget / PLAYOUTS_PER_OPTION
+ * of them, at least MCTS_WIDE. */
+enum { MCTS_DEFAULT_PLAYOUTS = 1000, MCTS_WIDE = 12, MCTS_PLAYOUTS_PER_OPTION = 50 };
 
 /* What a search found, for tests and the protocol: visits per option of the
  * position searched, and the playouts run. */
