@@ -45,6 +45,7 @@ def test_commands_piped():
     check("Legal moves (6 starting with '1-5')" in out, "typing a prefix lists the moves it starts")
     check("so far" in out and "rank" in out, "score shows the scores so far")
     check("# Hexdominomega" in out, "rules shows the game's page")
+    check(out.count("hand:") == 2, "board shows the screen again")
     check("Not a legal move: 'nonsense'" in out, "a bad move is refused and the game goes on")
     check("There is no move 99; choose 1-6." in out, "a bad number is refused")
     check("\033[" not in out, "no colours when stdout is a pipe")

@@ -8,6 +8,7 @@ an error and change nothing, and every game ends with scores and ranks.
 
 usage: serve_client.py TESSERA"""
 import json
+import os
 import random
 import subprocess
 import sys
@@ -123,6 +124,10 @@ def main():
                 played += 1
         malformed_requests_change_nothing(engine)
     check(played >= len(games), "every game played")
+    # What the rules print goes to stderr: stdout holds the answers alone.
+    printing = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scripts/lang/choose_duplicate_text.tess")
+    engine.ask("load", game=printing, players=1)
+    check(engine.ask("apply", index=1)["over"], "a printing game's answers stay readable")
     engine.close()
     print(f"ok: {played} whole games over tessera serve")
 

@@ -452,6 +452,11 @@ int cmd_serve(int argc, char **argv) {
     fputs(usage, stdout);
     return 0;
   }
+  /* Answers keep stdout to themselves: what the rules `print` goes to stderr. */
+  fflush(stdout);
+  int answers_fd = dup(STDOUT_FILENO);
+  FILE *answers = answers_fd >= 0 ? fdopen(answers_fd, "w") : NULL;
+  if (!answers || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) return cli_fail(1, "serve: cannot set up stdout");
   Served g = {0};
   char *line = NULL;
   size_t cap = 0;
@@ -459,8 +464,9 @@ int cmd_serve(int argc, char **argv) {
   while ((n = getline(&line, &cap, stdin)) >= 0) {
     while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r')) line[--n] = 0;
     if (n == 0) continue;
-    if (!serve_line(&g, line, stdout)) break;
+    if (!serve_line(&g, line, answers)) break;
   }
+  fclose(answers);
   free(line);
   served_clear(&g);
   return 0;
