@@ -11,11 +11,12 @@
 #include "match.h"
 
 static const char usage[] =
-    "usage: tessera run GAME [-n N] [--variant a,b] [--players N|random,first,...]\n"
+    "usage: tessera run GAME [-n N] [--variant a,b] [--players N|mcts:500,greedy,...]\n"
     "                        [--seed S] [--json] [--max-steps N]\n"
     "\n"
     "Plays N matches (default 10) with seeds S, S+1, ... (default S = 1) between\n"
-    "machine agents (default: random at every seat of the game's minimum count)\n"
+    "machine agents (random, first, greedy, mcts, ismcts; default: random at every\n"
+    "seat of the game's minimum count)\n"
     "and prints one row per match (seed, moves, score per seat, winners) and a\n"
     "summary. --json prints one JSON object per match and a summary object.\n"
     "Exit status 1 when any match ended with a runtime error.\n";
