@@ -357,6 +357,26 @@ static void check_displays(Checker *c, const DeclSet *set) {
     if (set->items[i]->kind == N_DISPLAY) check_display(c, set->items[i]);
 }
 
+/* The functions the player and its agents call by name (docs/language.md,
+ * "Showing the state"): each takes a seat and returns an int, and cannot
+ * decide (it runs outside the game). Declared, they count as used. */
+static void check_player_functions(Checker *c) {
+  static const char *const names[] = {"running_score", "evaluation", "legend"};
+  for (int i = 0; i < c->out->fn_count; i++) {
+    Symbol *s = c->out->fns[i];
+    for (int k = 0; k < (int)(sizeof names / sizeof *names); k++) {
+      if (strcmp(s->name, names[k]) != 0) continue;
+      s->used = true;
+      bool seat_to_int = s->param_count == 1 && s->params[0]->kind == TY_PLAYER && s->type->kind == TY_INT;
+      if (!seat_to_int)
+        check_error(c, s->decl, "'%s' is called by the player for each seat: declare it fn %s(p: player) -> int",
+                    s->name, s->name);
+      else if (s->yields)
+        check_error(c, s->decl, "'%s' is called by the player outside the game: it cannot choose", s->name);
+    }
+  }
+}
+
 /* ---- whole-program checks after all bodies ---- */
 
 static void propagate_yields(Checker *c) {
@@ -457,6 +477,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   check_rank(&c);
   check_displays(&c, &set);
   propagate_yields(&c);
+  check_player_functions(&c);
   if (warnings && !module) warn_unused(&c);
   out->rank = c.rank;
   free(set.items);
