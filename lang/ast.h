@@ -6,6 +6,7 @@
 #define TESSERA_AST_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef struct Node Node;
@@ -135,6 +136,7 @@ typedef struct Ast {
   SourceFile *files;
   int file_count, file_cap;
   NodeList decls;         /* declarations of every file, in load order */
+  bool incomplete;        /* parsing stopped early or nested too deeply: not checked */
 } Ast;
 
 /* Arena-backed constructors used by the grammar actions. */

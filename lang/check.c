@@ -26,6 +26,10 @@ void check_warning(Checker *c, const Node *at, const char *fmt, ...) {
 }
 
 Symbol *check_lookup_global(Checker *c, const char *name) {
+  if (!c->unindexed) {
+    int i = text_index_find(&c->symbol_index, name, strlen(name));
+    return i >= 0 ? c->symbols[i] : NULL;
+  }
   for (int i = 0; i < c->symbol_count; i++)
     if (strcmp(c->symbols[i]->name, name) == 0) return c->symbols[i];
   return NULL;
@@ -45,6 +49,9 @@ static void add_global_symbol(Checker *c, Symbol *s) {
     c->symbol_cap = c->symbol_cap ? c->symbol_cap * 2 : 64;
     c->symbols = realloc(c->symbols, sizeof *c->symbols * (size_t)c->symbol_cap);
   }
+  int *first = text_index_slot(&c->symbol_index, s->name, strlen(s->name));
+  if (!first) c->unindexed = true;
+  else if (*first < 0) *first = c->symbol_count;
   c->symbols[c->symbol_count++] = s;
 }
 
@@ -56,9 +63,18 @@ void check_defer(Checker *c, int kind, Node *node, Symbol *callee) {
   c->deferred[c->deferred_count++] = (Deferred){node, callee, c->fn, kind};
 }
 
+Type *check_list_of(Checker *c, const Node *at, Type *elem) {
+  if (elem->kind == TY_ERROR) return elem;
+  if (type_depth(elem) >= TS_MAX_LIST_DEPTH) {
+    check_error(c, at, "lists nest at most %d deep", TS_MAX_LIST_DEPTH);
+    return type_of(TY_ERROR);
+  }
+  return type_list(elem);
+}
+
 Type *check_type_node(Checker *c, Node *n) {
   if (!n) return type_of(TY_VOID);
-  if (n->kind == N_TYPE_LIST) return type_list(check_type_node(c, n->a));
+  if (n->kind == N_TYPE_LIST) return check_list_of(c, n, check_type_node(c, n->a));
   Type *t = type_from_name(n->name);
   if (!t) {
     static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board"};
@@ -254,7 +270,8 @@ static void declare_board(Checker *c, Node *d) {
   else if (d->str && strcmp(d->str, "hex") == 0) d->ival = GRID_HEX;
   else check_error(c, d, "unknown grid '%s'; grids are square and hex", d->str ? d->str : "?");
   if (d->levels < 1) d->levels = 1;
-  if (d->bound != BOUND_NONE && (d->w < 1 || d->h < 1 || d->w > 64 || d->h > 64))
+  bool reported = d->w < 0 || d->h < 0; /* by the lexer: the size has no value */
+  if (d->bound != BOUND_NONE && !reported && (d->w < 1 || d->h < 1 || d->w > 64 || d->h > 64))
     check_error(c, d, "board size %dx%d is out of range (1x1 to 64x64)", d->w, d->h);
   if (d->levels > 32) check_error(c, d, "a board has at most 32 levels, not %d", d->levels);
   if (name_taken(c, d)) return;
@@ -423,9 +440,11 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   Node *play = NULL;
   collect_decls(&c, variants, variant_count, &set);
   read_singletons(&c, &set, &play);
-  /* A file with neither `game` nor `play` is a library module (stdlib):
+  /* A file with none of `game`, `players` and `play` is a library module
+   * (stdlib; an empty file too):
    * it is checked on its own, and nothing in it is unused. */
-  bool module = !out->name && !play;
+  bool module = !out->name && !play && out->min_players == 0;
+  out->module = module;
   if (!out->name) out->name = "untitled";
   if (module) {
     out->min_players = out->max_players = 1;
@@ -482,6 +501,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   out->rank = c.rank;
   free(set.items);
   free(c.symbols);
+  text_index_free(&c.symbol_index);
   free(c.scopes);
   free(c.deferred);
   return d->errors == errors_before;

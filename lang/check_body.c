@@ -76,6 +76,10 @@ static Symbol *lookup_local(Checker *c, const char *name) {
 
 /* "unknown name 'x'" with the closest local, global or built-in name. */
 static void unknown_name(Checker *c, Node *n, const char *what) {
+  if (c->d->errors >= TS_MAX_ERRORS) { /* not shown: no need to look for a suggestion */
+    check_error(c, n, "unknown %s '%s'", what, n->name);
+    return;
+  }
   const char **names = malloc(sizeof(char *) * (size_t)(c->scope_count + c->symbol_count + NATIVE__COUNT));
   int count = 0;
   for (int i = 0; i < c->scope_count; i++)
@@ -471,7 +475,7 @@ static Type *check_list(Checker *c, Node *n) {
     check_error(c, n, "a list cannot hold nothing");
     return T(TY_ERROR);
   }
-  return is_err(elem) ? elem : type_list(elem);
+  return is_err(elem) ? elem : check_list_of(c, n, elem);
 }
 
 /* Iterable of a for loop or clause: a list, or a range compiled as a counter. */
@@ -505,7 +509,8 @@ static Type *check_comprehension(Checker *c, Node *n) {
     check_error(c, n->a, "a list cannot hold nothing");
     return T(TY_ERROR);
   }
-  Type *t = type_list(elem);
+  Type *t = check_list_of(c, n, elem);
+  if (is_err(t)) return t;
   n->slot = new_slot(c, t); /* the list being built */
   return t;
 }

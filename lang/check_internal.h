@@ -5,6 +5,7 @@
 #define TESSERA_CHECK_INTERNAL_H
 
 #include "checker.h"
+#include "text_index.h"
 
 typedef struct Scope {
   const char *name;
@@ -28,6 +29,8 @@ typedef struct Checker {
   /* global names */
   Symbol **symbols;
   int symbol_count, symbol_cap;
+  TextIndex symbol_index; /* name -> first symbol of that name */
+  bool unindexed;         /* out of memory once: look-ups scan the symbols */
   /* local scopes of the function being checked */
   Scope *scopes;
   int scope_count, scope_cap;
@@ -39,6 +42,8 @@ typedef struct Checker {
   bool warnings;       /* report warnings (TsCompileOptions.warnings) */
 } Checker;
 
+/* [elem], or an error at `at` when lists would nest too deep. */
+Type *check_list_of(Checker *c, const Node *at, Type *elem);
 void check_error(Checker *c, const Node *at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void check_warning(Checker *c, const Node *at, const char *fmt, ...)

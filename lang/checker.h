@@ -47,6 +47,7 @@ typedef struct Checked {
   Node *rank;
   Node **variants;     /* every declared variant */
   int variant_count;
+  bool module;         /* no `game`, `players` or `play`: a library, not a game */
 } Checked;
 
 /* Checks the declarations in ast->decls with the named variants selected.

@@ -1122,6 +1122,7 @@ static void compile_fn(Compiler *c, Symbol *s, FnInfo *f) {
   f->params = (int16_t)s->param_count;
   f->returns_value = s->type->kind != TY_VOID;
   f->file = s->decl->file;
+  f->decides = s->yields;
   compile_body(c, s, fn_body, s);
   finish_fn(c, f, s);
 }
@@ -1129,6 +1130,7 @@ static void compile_fn(Compiler *c, Symbol *s, FnInfo *f) {
 static void compile_main(Compiler *c, const Checked *k, FnInfo *f) {
   f->entry = c->p->code_len;
   f->file = k->main->decl ? k->main->decl->file : 0;
+  f->decides = true; /* SET_UP stops it */
   compile_body(c, k->main, main_body, k);
   finish_fn(c, f, k->main);
 }
@@ -1230,6 +1232,7 @@ Program *compile_program(const Ast *ast, const Checked *k, CompileFlags flags) {
   p->min_players = k->min_players;
   p->max_players = k->max_players;
   p->ghosts = k->ghosts;
+  p->module = k->module;
   p->fn_count = k->fn_count + 1;
   p->fns = calloc((size_t)p->fn_count, sizeof *p->fns);
   count_calls(&c, k);

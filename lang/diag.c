@@ -2,6 +2,7 @@
 #include "diag.h"
 #include "ast.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,15 +16,30 @@ void diags_free(Diags *d) {
 
 void diag_addv(Diags *d, DiagLevel level, int file, int line, int col,
                const char *fmt, va_list ap) {
+  if (level == DIAG_ERROR) d->errors++;
+  if (level == DIAG_WARNING) d->warnings++;
+  if (d->errors > TS_MAX_ERRORS) { /* still an error: the file fails */
+    d->dropped++;
+    return;
+  }
   if (d->count == d->cap) {
-    d->cap = d->cap ? d->cap * 2 : 16;
-    d->items = realloc(d->items, sizeof *d->items * (size_t)d->cap);
+    int cap = d->cap ? d->cap * 2 : 16;
+    Diag *items = realloc(d->items, sizeof *d->items * (size_t)cap);
+    if (!items) {
+      d->dropped++;
+      return;
+    }
+    d->items = items;
+    d->cap = cap;
   }
   char buf[1024];
   vsnprintf(buf, sizeof buf, fmt, ap);
-  d->items[d->count++] = (Diag){level, file, line, col, strdup(buf)};
-  if (level == DIAG_ERROR) d->errors++;
-  if (level == DIAG_WARNING) d->warnings++;
+  char *message = strdup(buf);
+  if (!message) {
+    d->dropped++;
+    return;
+  }
+  d->items[d->count++] = (Diag){level, file, line, col, message};
 }
 
 void diag_add(Diags *d, DiagLevel level, int file, int line, int col,
@@ -41,27 +57,56 @@ static int by_position(const void *x, const void *y) {
   return a->col - b->col;
 }
 
-static void print_source_line(const SourceFile *f, int line, int col, FILE *out) {
-  const char *p = f->text, *end = f->text + f->length;
-  for (int l = 1; l < line && p < end; p++)
-    if (*p == '\n') l++;
+/* Where printing stands in a file: the start of line `line`. Diagnostics
+ * are printed in position order, so each file is read once from its start
+ * whatever the number of diagnostics. */
+typedef struct Cursor {
+  int file, line;
+  const char *at;
+} Cursor;
+
+static const char *line_start(Cursor *c, const SourceFile *f, int file, int line) {
+  const char *end = f->text + f->length;
+  if (c->file != file || c->line > line) *c = (Cursor){file, 1, f->text};
+  for (; c->line < line && c->at < end; c->at++)
+    if (*c->at == '\n') c->line++;
+  return c->at;
+}
+
+/* At most this much of a source line is shown, around the column. */
+enum { SHOWN = 160 };
+
+static bool continuation(char ch) { return ((unsigned char)ch & 0xc0) == 0x80; }
+
+static void print_source_line(Cursor *c, const SourceFile *f, int file, int line, int col, FILE *out) {
+  const char *p = line_start(c, f, file, line), *end = f->text + f->length;
   const char *eol = p;
-  while (eol < end && *eol != '\n') eol++;
-  fprintf(out, "  %.*s\n  ", (int)(eol - p), p);
-  for (int i = 1; i < col && p + i - 1 < eol; i++) fputc(p[i - 1] == '\t' ? '\t' : ' ', out);
+  while (eol < end && *eol != '\n' && eol - p <= (col > SHOWN / 2 ? col : 0) + SHOWN) eol++;
+  const char *from = col > SHOWN / 2 ? p + col - SHOWN / 2 : p; /* long lines: a window around the caret */
+  if (from > eol) from = eol;
+  while (from > p && from < eol && continuation(*from)) from--; /* whole UTF-8 characters */
+  const char *to = eol - from > SHOWN ? from + SHOWN : eol;
+  while (to > from && to < eol && continuation(*to)) to--;
+  fprintf(out, "  %s%.*s%s\n  ", from > p ? "..." : "", (int)(to - from), from, to < eol ? "..." : "");
+  if (from > p) fputs("   ", out);
+  for (const char *q = from; q < p + col - 1 && q < to; q++) fputc(*q == '\t' ? '\t' : ' ', out);
   fputs("^\n", out);
 }
 
 void diags_print(const Diags *d, const Ast *ast, FILE *out) {
   static const char *names[] = {"error", "warning", "note"};
   if (d->count > 1) qsort(d->items, (size_t)d->count, sizeof *d->items, by_position);
+  Cursor cursor = {-1, 0, NULL};
   for (int i = 0; i < d->count; i++) {
     const Diag *g = &d->items[i];
     const SourceFile *f = ast && g->file >= 0 && g->file < ast->file_count ? &ast->files[g->file] : NULL;
-    fprintf(out, "%s:%d:%d: %s: %s\n", f ? f->path : "<input>", g->line, g->col,
-            names[g->level], g->message);
-    if (f && g->line > 0) print_source_line(f, g->line, g->col, out);
+    if (f) fprintf(out, "%s:%d:%d: %s: %s\n", f->path, g->line, g->col, names[g->level], g->message);
+    else fprintf(out, "%s: %s\n", names[g->level], g->message); /* no position: the message names the file */
+    if (f && g->line > 0) print_source_line(&cursor, f, g->file, g->line, g->col, out);
   }
+  if (d->dropped > 0)
+    fprintf(out, "too many errors: %d more not shown (fix the first %d, then check again)\n", d->dropped,
+            TS_MAX_ERRORS);
 }
 
 static int edit_distance(const char *a, const char *b) {

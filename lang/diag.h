@@ -18,10 +18,15 @@ typedef struct Diag {
   char *message;
 } Diag;
 
+/* After this many errors the rest are counted, not kept: a file of random
+ * bytes would otherwise give one per byte. */
+#define TS_MAX_ERRORS 100
+
 typedef struct Diags {
   Diag *items;
   int count, cap;
   int errors, warnings;
+  int dropped;           /* errors past TS_MAX_ERRORS, not kept */
 } Diags;
 
 void diags_init(Diags *d);

@@ -8,6 +8,7 @@
 #include "checker.h"
 #include "compile.h"
 #include "engine.h"
+#include "frame_layout.h"
 #include "parse.h"
 
 #ifndef TESSERA_DEFAULT_STDLIB
@@ -59,13 +60,19 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
   if (parse_path(ast, path, &d) >= 0) {
     load_dependencies(ast, pick_dir(options->stdlib_dir, "TESSERA_STDLIB", TESSERA_DEFAULT_STDLIB),
                       pick_dir(options->games_dir, "TESSERA_GAMES", TESSERA_DEFAULT_GAMES), &d);
-    Checked checked;
-    bool ok = d.errors == 0;
+    Checked checked = {0};
+    bool ok = d.errors == 0 && !ast->incomplete;
     /* Check even after syntax errors: report as much as possible at once. */
-    ok = check_program(ast, options->variants, options->variant_count, options->warnings, &checked, &d) && ok;
+    if (!ast->incomplete)
+      ok = check_program(ast, options->variants, options->variant_count, options->warnings, &checked, &d) && ok;
     if (ok) {
       result = calloc(1, sizeof *result);
       result->program = compile_program(ast, &checked, (CompileFlags){options->no_inline, options->no_superinstructions});
+      if (!frame_layout(result->program, &d)) {
+        program_free(result->program);
+        free(result);
+        result = NULL;
+      }
     }
     for (int i = 0; i < checked.fn_count; i++) free(checked.fns[i]->local_types);
     if (checked.main) free(checked.main->local_types);

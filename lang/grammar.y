@@ -47,7 +47,7 @@
 }
 
 %stack_overflow {
-  px_error(ctx, ctx->last, "program nested too deeply");
+  px_error(ctx, ctx->last, "nested too deeply for the parser: split it with 'let' or a function");
   ctx->failed = 1;
 }
 

@@ -97,6 +97,11 @@ static int64_t hexadecimal(const unsigned char *s, const unsigned char *e) {
 }
 
 enum { MAX_SIZE = 65535 };
+/* Names and strings are for people to read: longer ones are mistakes (or
+ * hostile input), reported instead of carried into every message. */
+enum { MAX_NAME = 128, MAX_STRING = 4096 };
+#define MAX_NAME_TEXT "128"
+#define MAX_STRING_TEXT "4096"
 
 static Token scan(Lexer *lx) {
   Token t;
@@ -123,7 +128,11 @@ static Token scan(Lexer *lx) {
       "\n" { lx->line++; lx->line_start = lx->cursor; continue; }
       "//" [^\n]* { continue; }
       "/*" { block_comment(lx, start); continue; }
-      ["] { string_body(lx, start); TOKEN(TK_STRING); }
+      ["] {
+        string_body(lx, start);
+        if (lx->cursor - start > MAX_STRING + 2) lex_error(lx, start, "string longer than %s bytes", MAX_STRING_TEXT);
+        TOKEN(TK_STRING);
+      }
 
       "and"       { TOKEN(TK_AND); }
       "board"     { TOKEN(TK_BOARD); }
@@ -171,7 +180,10 @@ static Token scan(Lexer *lx) {
       "while"     { TOKEN(TK_WHILE); }
       "window"    { TOKEN(TK_WINDOW); }
 
-      ident { TOKEN(TK_NAME); }
+      ident {
+        if (lx->cursor - start > MAX_NAME) lex_error(lx, start, "name longer than %s characters", MAX_NAME_TEXT);
+        TOKEN(TK_NAME);
+      }
 
       "0" [xX] [0-9a-fA-F]+ {
         t.ival = hexadecimal(start, lx->cursor);
@@ -187,7 +199,7 @@ static Token scan(Lexer *lx) {
         int64_t w = decimal(lx, start, x, MAX_SIZE), h = decimal(lx, x + 1, lx->cursor, MAX_SIZE);
         if (w < 0 || h < 0) {
           lex_error(lx, start, "size too large (at most 65535 on a side)%s", "");
-          w = h = 0;
+          w = h = -1; /* reported: nothing checks it again */
         }
         t.w = (int)w, t.h = (int)h;
         TOKEN(TK_SIZE);

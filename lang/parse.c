@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "lexer.h"
+#include "nesting.h"
 
 const char *token_name(int kind) {
   switch (kind) {
@@ -260,7 +261,7 @@ int parse_file(Ast *ast, int file, Diags *d) {
     diag_add(d, DIAG_ERROR, file, 1, 1, "out of memory");
     return d->errors - errors_before;
   }
-  int mode = NORMAL, previous_line = 0;
+  int mode = NORMAL, previous_line = 0, first_decl = ast->decls.count;
   Brackets skipped = {{0}, 0};
   for (;;) {
     int lexical_errors = d->count;
@@ -305,35 +306,59 @@ int parse_file(Ast *ast, int file, Diags *d) {
     }
   }
   TsParseFree(parser, free);
+  /* A parse that stopped early (nesting past the parser's stack) would
+   * make the checker report what the rest of the file declares as missing. */
+  if (ctx.failed || !nesting_within_limit(ast, first_decl, d)) ast->incomplete = true;
   return d->errors - errors_before;
+}
+
+/* Reads at most TS_MAX_SOURCE_BYTES + 1 bytes of `in` (one more tells a
+ * file that is too long); NULL on a read error or when out of memory. */
+static char *read_bounded(FILE *in, size_t *length) {
+  char *text = NULL;
+  size_t cap = 0;
+  *length = 0;
+  for (;;) {
+    if (*length == cap) {
+      if (cap > TS_MAX_SOURCE_BYTES) break;
+      cap = cap ? cap * 2 : 16384;
+      char *grown = realloc(text, cap + 1);
+      if (!grown) {
+        free(text);
+        errno = ENOMEM;
+        return NULL;
+      }
+      text = grown;
+    }
+    size_t n = fread(text + *length, 1, cap - *length, in);
+    *length += n;
+    if (n == 0) break;
+  }
+  if (ferror(in)) {
+    free(text);
+    return NULL;
+  }
+  return text;
 }
 
 int parse_path(Ast *ast, const char *path, Diags *d) {
   errno = 0;
   FILE *in = fopen(path, "rb");
   char *text = NULL;
-  size_t length = 0, cap = 0;
+  size_t length = 0;
   if (in) {
-    for (;;) {
-      if (length == cap) {
-        cap = cap ? cap * 2 : 16384;
-        char *grown = realloc(text, cap + 1);
-        if (!grown) break;
-        text = grown;
-      }
-      size_t n = fread(text + length, 1, cap - length, in);
-      length += n;
-      if (n == 0) break;
-    }
-    if (ferror(in)) {
-      free(text);
-      text = NULL;
-    }
+    text = read_bounded(in, &length);
     fclose(in);
   }
   if (!text) {
     diag_add(d, DIAG_ERROR, -1, 0, 0, "cannot read '%s': %s", path,
              errno ? strerror(errno) : "read error");
+    return -1;
+  }
+  if (length > TS_MAX_SOURCE_BYTES) {
+    free(text);
+    diag_add(d, DIAG_ERROR, -1, 0, 0, "'%s' is longer than %d MiB: not a rule file", path,
+             TS_MAX_SOURCE_BYTES >> 20);
     return -1;
   }
   int file = ast_add_file(ast, path, text, length);

@@ -16,4 +16,7 @@ int parse_file(Ast *ast, int file, Diags *d);
  * the file index, or -1 when it could not be read. */
 int parse_path(Ast *ast, const char *path, Diags *d);
 
+/* The longest rule file read (also bounds reading /dev/zero or a pipe). */
+#define TS_MAX_SOURCE_BYTES (16 << 20)
+
 #endif

@@ -2,27 +2,36 @@
 #include "types.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static Type scalars[TY_LIST] = {
-  {TY_ERROR, NULL}, {TY_VOID, NULL}, {TY_INT, NULL}, {TY_BOOL, NULL},
-  {TY_STRING, NULL}, {TY_PLAYER, NULL}, {TY_TILE, NULL}, {TY_CELL, NULL},
-  {TY_DIR, NULL}, {TY_PLACEMENT, NULL}, {TY_BOARD, NULL},
+  {TY_ERROR, NULL, NULL}, {TY_VOID, NULL, NULL}, {TY_INT, NULL, NULL}, {TY_BOOL, NULL, NULL},
+  {TY_STRING, NULL, NULL}, {TY_PLAYER, NULL, NULL}, {TY_TILE, NULL, NULL}, {TY_CELL, NULL, NULL},
+  {TY_DIR, NULL, NULL}, {TY_PLACEMENT, NULL, NULL}, {TY_BOARD, NULL, NULL},
 };
 
-/* Lists interned in a fixed pool: programs use a handful of list types. */
-#define LIST_POOL 256
-static Type lists[LIST_POOL];
-static int list_count;
-
+/* Lists interned through their element: each type knows its list type,
+ * made the first time it is asked for. There is no pool to fill, and a
+ * type means the same in every file a process compiles, so files stay
+ * independent (types are structural). Never freed: there are at most
+ * TS_MAX_LIST_DEPTH of them per scalar that a checked program can reach. */
 Type *type_of(TypeKind kind) { return &scalars[kind]; }
 
 Type *type_list(Type *elem) {
-  for (int i = 0; i < list_count; i++)
-    if (lists[i].elem == elem) return &lists[i];
-  if (list_count == LIST_POOL) return type_of(TY_ERROR);
-  lists[list_count] = (Type){TY_LIST, elem};
-  return &lists[list_count++];
+  if (!elem->list_of) {
+    Type *t = malloc(sizeof *t);
+    if (!t) return type_of(TY_ERROR); /* callers report it through type_depth's limit */
+    *t = (Type){TY_LIST, elem, NULL};
+    elem->list_of = t;
+  }
+  return elem->list_of;
+}
+
+int type_depth(const Type *t) {
+  int depth = 0;
+  for (; t->kind == TY_LIST; t = t->elem) depth++;
+  return depth;
 }
 
 static const char *const names[] = {

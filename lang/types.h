@@ -14,12 +14,17 @@ typedef enum TypeKind {
 
 struct Type {
   TypeKind kind;
-  struct Type *elem; /* TY_LIST */
+  struct Type *elem;    /* TY_LIST */
+  struct Type *list_of; /* [this type], once made (see type_list) */
 };
 typedef struct Type Type;
 
 Type *type_of(TypeKind kind);      /* scalars */
 Type *type_list(Type *elem);       /* [elem] */
+/* Lists may nest this deep ([[[int]]] is 3): type codes then fit 16
+ * bytes (GlobalInfo.type), and the checker says so beyond it. */
+#define TS_MAX_LIST_DEPTH 8
+int type_depth(const Type *t);     /* how many list levels: 0 for scalars */
 Type *type_from_name(const char *name); /* "int" ... "board"; NULL if unknown */
 bool type_is_ref(const Type *t);   /* held in the VM heap (lists) */
 /* Human text: int, [tile], [[cell]]. */

@@ -78,7 +78,8 @@ void program_disassemble(const Program *p, FILE *out) {
   for (int fn = 0; fn < p->fn_count; fn++) {
     const FnInfo *f = &p->fns[fn];
     const char *path = f->file < p->file_count ? p->files[f->file] : "?";
-    fprintf(out, "\nfn %d %s  (params %d, locals %d)  %s\n", fn, f->name, f->params, f->locals, path);
+    fprintf(out, "\nfn %d %s  (params %d, locals %d, operand stack %d)  %s\n", fn, f->name, f->params, f->locals,
+            f->max_stack, path);
     int last_line = -1, last_file = f->file;
     for (int pc = f->entry, end = function_end(p, fn); pc < end;) {
       int op = p->code[pc];

@@ -8,6 +8,7 @@
 #include <xxhash.h>
 
 #include "engine.h"
+#include "text_index.h"
 
 /* ---- matches ---- */
 
@@ -209,6 +210,10 @@ static void start_game(TsState *s, uint64_t seed) {
 
 TsState *ts_new_game(const TsProgram *prog, int players, uint64_t seed, char *err, size_t errlen) {
   const Program *p = prog->program;
+  if (p->module) {
+    snprintf(err, errlen, "%s is a module, not a game: it has no 'game', 'players' or 'play' to play", p->files[0]);
+    return NULL;
+  }
   if (players == 0) players = p->min_players;
   if (players < p->min_players || players > p->max_players) {
     if (p->min_players == p->max_players)
@@ -363,16 +368,14 @@ static void build_texts(TsState *s) {
   const char *type = s->match->prog->program->strings[s->block->option_type];
   size_t used = 0;
   s->text_at = realloc(s->text_at, sizeof(int) * (size_t)(n + 1));
+  TextIndex seen = {0}; /* text -> how many options had it so far */
   for (int i = 0; i < n; i++) {
     char text[256];
-    vm_format_value(vm, type, opts[i], text, sizeof text);
-    int same = 1;
-    for (int j = 0; j < i; j++) {
-      const char *prev = s->texts + s->text_at[j];
-      size_t len = strlen(text);
-      if (strncmp(prev, text, len) == 0 && (prev[len] == 0 || strncmp(prev + len, " #", 2) == 0)) same++;
-    }
-    if (same > 1) snprintf(text + strlen(text), sizeof text - strlen(text), " #%d", same);
+    vm_format_value(vm, type, opts[i], text, sizeof text - 16); /* room for " #N" */
+    int *same = text_index_slot(&seen, text, strlen(text));
+    int count = same ? (*same < 0 ? 1 : *same + 1) : 1;
+    if (same) *same = count;
+    if (count > 1) snprintf(text + strlen(text), sizeof text - strlen(text), " #%d", count);
     size_t len = strlen(text) + 1;
     if (used + len > s->texts_cap) {
       s->texts_cap = (used + len) * 2 + 256;
@@ -382,6 +385,7 @@ static void build_texts(TsState *s) {
     s->text_at[i] = (int)used;
     used += len;
   }
+  text_index_free(&seen);
   s->text_count = n;
   s->texts_valid = true;
 }
@@ -518,6 +522,7 @@ const char *ts_program_variant_name(const TsProgram *p, int i) { return p->progr
 const char *ts_program_variant_doc(const TsProgram *p, int i) { return p->program->variants[i].doc; }
 const char *ts_program_variant_requires(const TsProgram *p, int i) { return p->program->variants[i].requires; }
 int ts_program_ghosts(const TsProgram *p) { return p->program->ghosts; }
+bool ts_program_is_module(const TsProgram *p) { return p->program->module; }
 void ts_program_disassemble(const TsProgram *p, FILE *out) { program_disassemble(p->program, out); }
 
 void ts_program_free(TsProgram *p) {

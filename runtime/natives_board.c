@@ -337,11 +337,11 @@ static inline __attribute__((always_inline)) bool region_work(Vm *vm, const Boar
 static Value nested_lists(Vm *vm, const int64_t *items, const int32_t *start, int stride, int n) {
   if (n == 0) return VM_EMPTY_LISTS;
   Value out = vm_list_new(vm, n, true);
-  if (!out) return 0; /* 0 is no list of n > 0 items: the heap is full */
+  if (vm_failed(vm)) return 0;
   for (int r = 0; r < n; r++) {
     int32_t from = start ? start[r] : r * stride, len = start ? start[r + 1] - from : stride;
     Value inner = vm_list_new(vm, len, false);
-    if (!inner && len) return 0;
+    if (vm->failed) return 0;
     Value *v = vm_list_items(vm, inner);
     for (int32_t i = 0; i < len; i++) v[i] = items[from + i];
     vm_list_items(vm, out)[r] = inner;

@@ -184,8 +184,8 @@ enum { SHORT_SORT = 16 };
  * after every earlier one whose key is not greater (stable), the greater
  * ones shifted up with their keys. */
 static Value sorted_short(Vm *vm, Value list, Value key_list, int32_t n) {
-  Value out = vm_list_new(vm, n, vm_list_refs(vm, list)); /* n >= 2: 0 only when it failed */
-  if (!out) return 0;
+  Value out = vm_list_new(vm, n, vm_list_refs(vm, list));
+  if (vm_failed(vm)) return 0;
   const Value *src = vm_list_items(vm, list), *keys = vm_list_items(vm, key_list);
   Value *dst = vm_list_items(vm, out), sorted[SHORT_SORT];
   for (int32_t i = 0; i < n; i++) {

@@ -28,14 +28,24 @@ Value native_domino(Vm *vm, Value *args) {
   return define(vm, &t);
 }
 
+/* A tile's name is its move text: cut short it could cut a UTF-8
+ * character in two or make two tiles' names equal, so a long one is an
+ * error. */
+static bool set_name(Vm *vm, TileDef *t, const char *name) {
+  if (strlen(name) >= sizeof t->name) {
+    vm_error(vm, "tile name \"%s\" is longer than %d bytes", name, (int)sizeof t->name - 1);
+    return false;
+  }
+  strcpy(t->name, name);
+  return true;
+}
+
 static Value make_token(Vm *vm, Value v, const char *name) {
   if (!check_value(vm, v)) return 0;
   TileDef t = {.cell_count = 1};
   t.value[0] = (int16_t)v;
-  if (name)
-    snprintf(t.name, sizeof t.name, "%s", name); /* truncated to TILE_NAME_MAX-1 */
-  else
-    snprintf(t.name, sizeof t.name, "%d", t.value[0]);
+  if (name && !set_name(vm, &t, name)) return 0;
+  if (!name) snprintf(t.name, sizeof t.name, "%d", t.value[0]);
   return define(vm, &t);
 }
 
@@ -56,7 +66,7 @@ Value native_polyomino(Vm *vm, Value *args) {
   }
   if (!check_value(vm, args[2])) return 0;
   TileDef t = {.cell_count = (uint8_t)n, .reflections = args[3] != 0};
-  snprintf(t.name, sizeof t.name, "%s", name);
+  if (!set_name(vm, &t, name)) return 0;
   const Value *v = vm_list_items(vm, cells);
   Coord origin = cell_unpack(v[0]);
   for (int32_t i = 0; i < n; i++) {

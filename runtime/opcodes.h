@@ -6,7 +6,9 @@
  *
  * Code is an array of int32 words: an opcode followed by its operands (A, B,
  * C). Every word has an entry in the line table. Stack effect is the change
- * in operand-stack depth (VAR = depends on operands, see the meaning).
+ * in operand-stack depth (VAR = depends on operands, see the meaning); a
+ * jump says "pc := X" in its meaning, naming the operand that holds the
+ * target (lang/frame_layout.c follows jumps by that).
  *
  *      name              ops  effect  meaning                                              */
 #define TS_OPCODES(OP) \
@@ -84,7 +86,7 @@
   OP(STORE_LOAD_LOCAL,  2,   0, "superinstruction STORE_LOCAL A; LOAD_LOCAL B: locals[A] := top; top := locals[B]") \
   OP(LOAD_LOCAL2,       2,  +2, "superinstruction LOAD_LOCAL A; LOAD_LOCAL B") \
   OP(INDEX_GLOBAL_JUMP_IF_GE_INT, 4, 0, "superinstruction INDEX_GLOBAL A B; JUMP_IF_GE_INT C D: if globals[A][locals[B]] >= C then pc := D") \
-  OP(INDEX_GLOBAL_JUMP_IF_LT_INT, 4, 0, "superinstruction INDEX_GLOBAL A B; JUMP_IF_LT_INT C D") \
+  OP(INDEX_GLOBAL_JUMP_IF_LT_INT, 4, 0, "superinstruction INDEX_GLOBAL A B; JUMP_IF_LT_INT C D: if globals[A][locals[B]] < C then pc := D") \
   OP(INDEX_GLOBAL_LIST_PUSH, 3, 0, "superinstruction INDEX_GLOBAL A B; LIST_PUSH C: append globals[A][locals[B]] to locals[C]") \
   OP(LEN_GLOBAL_JUMP_IF_LE_INT, 3, 0, "superinstruction LEN_GLOBAL A; JUMP_IF_LE_INT B C: if len(globals[A]) <= B then pc := C") \
   OP(CHOOSE,            1,  -1, "options := pop; seat := pop; yield (option type code strings[A]); resume pushing the choice") \

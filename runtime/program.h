@@ -13,6 +13,9 @@
 
 #define TS_MAX_SEATS 8
 #define TS_MAX_RANK_KEYS 4
+/* The most options one decision may offer: every option has a text in
+ * traces and observations, so a decision stays readable and bounded. */
+#define TS_MAX_OPTIONS 100000
 
 typedef struct FnInfo {
   char *name;
@@ -22,6 +25,9 @@ typedef struct FnInfo {
   bool returns_value;
   bool lists_of_lists; /* some local past the params is a list of lists (ref map 2) */
   int file;            /* source file of the function (for runtime errors) */
+  bool decides;        /* it can stop at a decision: its calls are resume points */
+  int32_t max_stack;   /* deepest operand stack above the locals (lang/frame_layout.c) */
+  int32_t frame_words; /* locals + max_stack: the room the VM checks at each call */
 } FnInfo;
 
 enum { GLOBAL_PARAM, GLOBAL_TILES, GLOBAL_VAR };
@@ -59,6 +65,7 @@ typedef struct VariantInfo {
 typedef struct Program {
   char *name;
   int min_players, max_players, ghosts;
+  bool module;             /* a library, not a game: nothing to play */
   int32_t *code, *lines;   /* lines[i]: source line of code word i */
   int16_t *line_files;     /* line_files[i]: its source file (inlined code keeps its own) */
   int code_len, code_cap;

@@ -45,6 +45,7 @@ const char *ts_program_variant_doc(const TsProgram *p, int i);
 /* Comma-separated names of the variants variant i requires ("" if none). */
 const char *ts_program_variant_requires(const TsProgram *p, int i);
 int ts_program_ghosts(const TsProgram *p);
+bool ts_program_is_module(const TsProgram *p); /* no game, players or play: a library */
 void ts_program_disassemble(const TsProgram *p, FILE *out);
 
 /* ---- matches and states ---- */

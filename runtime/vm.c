@@ -232,8 +232,9 @@ void vm_push_frame(Vm *vm, int fn, int argc) {
     return;
   }
   int base = vm->sp - argc;
-  if (base + f->locals + 256 > vm->stack_cap) {
-    vm_error(vm, "stack overflow");
+  if (base + f->frame_words > vm->stack_cap) {
+    vm_error(vm, "stack overflow: calls nested %d deep need more than the %d words of the stack (endless recursion?)",
+             vm->frame_count, vm->stack_cap);
     return;
   }
   enter_frame(vm, fn, base, argc);
@@ -251,6 +252,10 @@ Value vm_call(Vm *vm, int fn, const Value *args, int nargs) {
     return 0;
   }
   int depth = vm->frame_count;
+  if (vm->sp + nargs > vm->stack_cap) {
+    vm_error(vm, "stack overflow: no room for the arguments of a callback");
+    return 0;
+  }
   for (int i = 0; i < nargs; i++) vm->stack[vm->sp++] = args[i];
   vm_push_frame(vm, fn, nargs);
   if (vm->failed) return 0;
@@ -510,7 +515,7 @@ do_CALL: {
   int base = (int)(sp - stack) - argc;
   ip += 2;
   BUDGET();
-  if (__builtin_expect(vm->frame_count == vm->frame_cap || base + f->locals + 256 > vm->stack_cap, 0)) {
+  if (__builtin_expect(vm->frame_count == vm->frame_cap || base + f->frame_words > vm->stack_cap, 0)) {
     SYNC();
     vm_push_frame(vm, fn, argc); /* says which limit */
     goto fail;
@@ -773,6 +778,11 @@ do_CHOOSE: {
   }
   if (vm_list_len(vm, options) == 0) {
     vm_error(vm, "choose: no options for P%lld", (long long)seat + 1);
+    goto fail;
+  }
+  if (vm_list_len(vm, options) > TS_MAX_OPTIONS) {
+    vm_error(vm, "choose: %d options for P%lld, more than %d", vm_list_len(vm, options), (long long)seat + 1,
+             TS_MAX_OPTIONS);
     goto fail;
   }
   int type = *ip++;

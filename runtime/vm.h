@@ -42,7 +42,10 @@ extern const NativeInfo ts_natives[NATIVE__COUNT];
 #include "natives.def"
 #undef NATIVE
 
-/* Lists. vm_list_new returns 0 and sets an error when the heap is full. */
+/* Lists. When the heap is full (or the length is bad) vm_list_new sets the
+ * VM's error and returns VM_EMPTY, so that a stray read stays in bounds;
+ * failure is told only by vm_failed(), never by the value — VM_EMPTY is
+ * also the answer to every request for an empty list. */
 Value vm_list_new(Vm *vm, int32_t length, bool refs);
 /* Length, element kind and elements of a list, inline: natives read lists
  * constantly. The VM's heap pointer is the first member of struct Vm (a

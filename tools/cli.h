@@ -32,6 +32,7 @@ char *cli_game_path(const char *name);
 /* A GAME argument (a name in games/ or a path to a .tess file) to a path.
  * NULL after printing the one-line reason. Caller frees. */
 char *cli_resolve_game(const char *game);
+int cli_resolve_failure(void); /* the exit status for the last NULL of cli_resolve_game */
 
 /* Compiles `path` with `variants` (may be NULL), after checking each name is
  * one the game declares; `plain` (CLI_NO_* bits) turns rewrites off for

@@ -17,10 +17,16 @@ static const char usage[] =
 /* Compiles `path` with `variant` and the variants it requires; prints the
  * diagnostics if that fails. */
 static bool check_variant(const char *path, const char *variant, const char *requires) {
-  const char *selection[16] = {0};
-  int count = 0;
   char *names = strdup(requires);
-  for (char *save = NULL, *name = strtok_r(names, ",", &save); name && count < 15; name = strtok_r(NULL, ",", &save))
+  const char **selection = calloc(strlen(requires) / 2 + 2, sizeof *selection); /* names are at least 1 byte + ',' */
+  if (!names || !selection) {
+    free(names);
+    free(selection);
+    fprintf(stderr, "%s: out of memory\n", path);
+    return false;
+  }
+  int count = 0;
+  for (char *save = NULL, *name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save))
     selection[count++] = name;
   selection[count++] = variant;
   TsCompileOptions options = cli_compile_options(NULL);
@@ -34,6 +40,7 @@ static bool check_variant(const char *path, const char *variant, const char *req
   if (!p) fprintf(stderr, "%s: with --variant %s:\n%s", path, variant, text ? text : "");
   free(text);
   free(names);
+  free(selection);
   if (!p) return false;
   ts_program_free(p);
   return true;
@@ -57,6 +64,7 @@ static bool check_file(const char *arg) {
   char counts[64];
   cli_player_counts(p, counts, sizeof counts);
   if (failed) fprintf(stderr, "%s: %d of %d variants failed\n", path, failed, variants);
+  else if (ts_program_is_module(p)) printf("%s: ok (a module: no game to play)\n", path);
   else printf("%s: ok (%s, %s, %d variant%s)\n", path, ts_program_name(p), counts, variants,
               variants == 1 ? "" : "s");
   ts_program_free(p);

@@ -43,7 +43,7 @@ int cmd_disasm(int argc, char **argv) {
   if (variant_text && !strlist_split(variant_text, &variants, err, sizeof err))
     return cli_fail(EXIT_USAGE, "--variant: %s", err);
   char *path = cli_resolve_game(game);
-  int status = EXIT_USAGE;
+  int status = path ? EXIT_USAGE : cli_resolve_failure();
   TsProgram *p = NULL;
   if (path) status = cli_load_program(path, &variants, plain, &p);
   if (p) {

@@ -152,7 +152,7 @@ static int play(Session *s, const PlayArgs *a, const SavedGame *saved) {
   Trace *trace = NULL;
   if (a->trace && !(trace = trace_open(a->trace, err, sizeof err))) {
     ts_free(state);
-    return cli_fail(EXIT_USAGE, "%s", err);
+    return cli_fail(1, "%s", err); /* a file that cannot be written: docs/cli.md */
   }
   Agent agents[AGENTS_MAX];
   session_agents(s, agents, a->seed);

@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "match.h"
+#include "replay_paths.h"
 #include "trace_read.h"
 
 static const char usage[] =
@@ -26,7 +27,10 @@ static const char usage[] =
     "is printed as `TRACE:LINE: step N: ...`; exit status 1 when any file differs.\n"
     "  --update   instead play each header's match again (same game, variants,\n"
     "             agents and seed) and rewrite the trace, after an intended rule\n"
-    "             change; the new trace is then replayed as a check\n";
+    "             change; the new trace is then replayed as a check\n"
+    "  --rules FILE  replay with this rule file; otherwise the header's game is\n"
+    "             read from the games directory or, by its `file`, from inside\n"
+    "             the trace's folder or the games directory (nowhere else)\n";
 
 /* One trace being replayed. */
 typedef struct Replay {
@@ -89,21 +93,29 @@ static bool game_file_exists(const char *name) {
   return found;
 }
 
-/* What to hand to session_open for the header's game: its name in this
- * games directory first (`file` is only valid where the trace was written),
- * then `file` itself, then the stem of `file` in the games directory. */
-static char *game_reference(const TraceHeader *h, bool *by_id) {
-  *by_id = h->game_id && game_file_exists(h->game_id);
-  if (*by_id) return strdup(h->game_id);
-  if (access(h->file, R_OK) == 0) return strdup(h->file);
+/* --rules FILE: the rule file to replay with, whatever the headers name. */
+static const char *rules_option;
+
+/* What to hand to session_open for the header's game: --rules FILE when
+ * given; else its name in this games directory first (`file` is only valid
+ * where the trace was written), then `file` itself where the path policy
+ * allows (replay_paths.h), then the stem of `file` in the games directory.
+ * NULL when the header names nothing this replay may read. */
+static char *game_reference(const Replay *r, const TraceHeader *h, bool *by_id) {
+  *by_id = false;
+  if (rules_option) return strdup(rules_option);
+  const char *id = h->game_id && replay_plain_name(h->game_id) ? h->game_id : NULL;
+  *by_id = id && game_file_exists(id);
+  if (*by_id) return strdup(id);
+  if (replay_rules_allowed(h->file, r->path, cli_games_dir(), NULL)) return strdup(h->file);
   const char *slash = strrchr(h->file, '/');
   const char *base = slash ? slash + 1 : h->file;
   size_t len = strlen(base);
   if (len > 5 && strcmp(base + len - 5, ".tess") == 0) len -= 5;
   char *stem = strndup(base, len);
-  if (stem && (game_file_exists(stem) || !h->game_id)) return stem;
+  if (stem && replay_plain_name(stem) && game_file_exists(stem)) return stem;
   free(stem);
-  return strdup(h->game_id); /* unknown: session_open lists the games */
+  return id ? strdup(id) : NULL; /* unknown: session_open lists the games */
 }
 
 /* Line 1: the header, then the program and the seating it names. */
@@ -116,7 +128,13 @@ static int open_header(Replay *r) {
   const TraceHeader *h = &r->header;
   if (h->agents.count != h->players)
     return differ(r, "header: %d players but %d agents", h->players, h->agents.count);
-  char *game = game_reference(h, &r->found_by_id), *variants = join(&h->variants), *agents = join(&h->agents);
+  char *game = game_reference(r, h, &r->found_by_id), *variants = join(&h->variants), *agents = join(&h->agents);
+  if (!game) {
+    free(variants);
+    free(agents);
+    return differ(r, "header: the rule file '%s' is neither a game of %s nor inside the trace's folder; "
+                  "name it with --rules FILE", h->file, cli_games_dir());
+  }
   int status = game && variants && agents
                    ? session_open(&r->session, game, h->variants.count ? variants : NULL, agents, false)
                    : 1;
@@ -417,10 +435,10 @@ static int update_file(const char *path) {
 }
 
 int cmd_replay(int argc, char **argv) {
-  enum { HELP, UPDATE };
-  static const OptSpec specs[] = {{"--help", "-h", false}, {"--update", NULL, false}};
+  enum { HELP, UPDATE, RULES };
+  static const OptSpec specs[] = {{"--help", "-h", false}, {"--update", NULL, false}, {"--rules", NULL, true}};
   OptParser op;
-  opt_init(&op, argc, argv, specs, 2);
+  opt_init(&op, argc, argv, specs, 3);
   bool update = false;
   const char **files = calloc((size_t)argc + 1, sizeof *files);
   int count = 0;
@@ -432,6 +450,7 @@ int cmd_replay(int argc, char **argv) {
       return o == HELP ? 0 : cli_bad_option(&op);
     }
     if (o == UPDATE) update = true;
+    else if (o == RULES) rules_option = op.value;
     else files[count++] = op.value;
   }
   int status = count ? 0 : cli_fail(EXIT_USAGE, "replay wants one or more TRACE files (from `tessera play --trace`)");

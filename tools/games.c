@@ -89,15 +89,22 @@ static int unknown_game(const char *game) {
   return EXIT_USAGE;
 }
 
+/* Why the last cli_resolve_game failed: 1 for a file that cannot be read,
+ * EXIT_USAGE for an unknown name (docs/cli.md, exit status). */
+static int resolve_status = EXIT_USAGE;
+int cli_resolve_failure(void) { return resolve_status; }
+
 char *cli_resolve_game(const char *game) {
   struct stat st;
+  resolve_status = EXIT_USAGE;
   if (looks_like_path(game)) {
+    resolve_status = 1;
     if (stat(game, &st) != 0) {
-      cli_fail(EXIT_USAGE, "cannot open '%s': %s", game, strerror(errno));
+      cli_fail(1, "cannot open '%s': %s", game, strerror(errno));
       return NULL;
     }
     if (S_ISDIR(st.st_mode)) {
-      cli_fail(EXIT_USAGE, "'%s' is a directory; expected a .tess file", game);
+      cli_fail(1, "'%s' is a directory; expected a .tess file", game);
       return NULL;
     }
     return strdup(game);

@@ -90,7 +90,10 @@ bool opt_parse_u64(const char *text, uint64_t *out) {
   if (!text || !isdigit((unsigned char)text[0])) return false;
   errno = 0;
   char *end;
-  unsigned long long v = strtoull(text, &end, 0);
+  /* Decimal, or hex after 0x: a leading 0 is no octal prefix (010 is ten). */
+  bool hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  if (hex && !isxdigit((unsigned char)text[2])) return false;
+  unsigned long long v = strtoull(hex ? text + 2 : text, &end, hex ? 16 : 10);
   if (errno || *end != '\0') return false;
   *out = (uint64_t)v;
   return true;

@@ -35,13 +35,15 @@ int session_open(Session *s, const char *game, const char *variant_text, const c
                  bool human_default) {
   memset(s, 0, sizeof *s);
   char err[256];
-  if (variant_text && !strlist_split(variant_text, &s->variants, err, sizeof err))
+  if (variant_text && !strlist_split(variant_text, &s->variants, err, sizeof err)) {
+    strlist_free(&s->variants);
     return cli_fail(EXIT_USAGE, "--variant: %s", err);
+  }
   s->path = cli_resolve_game(game);
-  if (!s->path) return EXIT_USAGE;
-  int status = cli_load_program(s->path, &s->variants, 0, &s->program);
-  if (status) return status;
-  return seat_players(s, players_text, human_default);
+  int status = s->path ? cli_load_program(s->path, &s->variants, 0, &s->program) : cli_resolve_failure();
+  if (!status) status = seat_players(s, players_text, human_default);
+  if (status) session_close(s); /* a failed open holds nothing: callers just return */
+  return status;
 }
 
 void session_close(Session *s) {

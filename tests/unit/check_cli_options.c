@@ -69,6 +69,11 @@ START_TEST(numbers) {
   long l;
   ck_assert(opt_parse_u64("18446744073709551615", &u) && u == UINT64_MAX);
   ck_assert(opt_parse_u64("0x10", &u) && u == 16);
+  ck_assert(opt_parse_u64("010", &u) && u == 10); /* decimal: no octal */
+  ck_assert(opt_parse_u64("08", &u) && u == 8);
+  ck_assert(opt_parse_u64("0", &u) && u == 0);
+  ck_assert(!opt_parse_u64("0x", &u));
+  ck_assert(!opt_parse_u64("0x-1", &u));
   ck_assert(!opt_parse_u64("-1", &u));
   ck_assert(!opt_parse_u64("18446744073709551616", &u));
   ck_assert(!opt_parse_u64("12abc", &u));

@@ -665,8 +665,8 @@ END_TEST
 START_TEST(test_functions_then_play) {
   disassemble(GAME "fn a() { }\nfn b() -> int { return 1 }\nplay { a() print(b()) }\n");
   ck_assert_ptr_nonnull(strstr(listing, "; C: 3 functions"));
-  const char *fa = strstr(listing, "\nfn 0 a  (params 0, locals 0)");
-  const char *fb = strstr(listing, "\nfn 1 b  (params 0, locals 0)");
+  const char *fa = strstr(listing, "\nfn 0 a  (params 0, locals 0, operand stack 0)");
+  const char *fb = strstr(listing, "\nfn 1 b  (params 0, locals 0, operand stack 1)");
   const char *fp = strstr(listing, "\nfn 2 <play>");
   ck_assert(fa && fb && fp && fa < fb && fb < fp);
   in_function("a");

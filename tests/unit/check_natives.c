@@ -309,7 +309,7 @@ END_TEST
 START_TEST(test_tiles) {
   Value d = CALL(domino, 3, 5);
   Value t = CALL(token, 7);
-  Value named = CALL(token_named, 99, S("a-very-long-token-name"));
+  Value named = CALL(token_named, 99, S("fifteen-bytes-x"));
   int xy[] = {2, 2, 3, 2, 4, 2, 3, 3};
   Value poly = CALL(polyomino, S("T"), cells_of(4, xy), 4, 1);
   ok();
@@ -319,7 +319,7 @@ START_TEST(test_tiles) {
   ck_assert_int_eq(tiles[d].dx[1], 1);
   ck_assert(!tiles[d].reflections);
   ck_assert_str_eq(tiles[t].name, "7");
-  ck_assert_str_eq(tiles[named].name, "a-very-long-tok"); /* TILE_NAME_MAX - 1 */
+  ck_assert_str_eq(tiles[named].name, "fifteen-bytes-x"); /* TILE_NAME_MAX - 1 */
   ck_assert_int_eq(tiles[poly].cell_count, 4);
   ck_assert_int_eq(tiles[poly].dx[3], 1);
   ck_assert_int_eq(tiles[poly].dy[3], 1);
@@ -332,6 +332,8 @@ START_TEST(test_tiles) {
   int many[18] = {0};
   for (int i = 0; i < 9; i++) many[2 * i] = i;
   ERROR_CASE(CALL(polyomino, S("long"), cells_of(9, many), 1, 0), "has 9 cells");
+  /* Longer names are errors, not cut (a cut could split a UTF-8 character). */
+  ERROR_CASE(CALL(token_named, 1, S("sixteen-bytes-xy")), "tile name \"sixteen-bytes-xy\" is longer than 15 bytes");
   int twice[] = {0, 0, 1, 0, 0, 0};
   ERROR_CASE(CALL(polyomino, S("dup"), cells_of(3, twice), 1, 0), "twice");
   ERROR_CASE(CALL(domino, 1, 40000), "out of range");

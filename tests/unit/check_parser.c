@@ -661,7 +661,7 @@ START_TEST(test_deep_nesting) {
   parse_len(src, n);
   expect_error_count(1);
   ck_assert_int_eq(parsed.diags.items[0].line, 1);
-  ck_assert_str_eq(parsed.diags.items[0].message, "program nested too deeply");
+  ck_assert_str_eq(parsed.diags.items[0].message, "nested too deeply for the parser: split it with 'let' or a function");
   /* moderately deep is fine */
   n = (size_t)snprintf(src, sizeof src, "param x = ");
   for (int i = 0; i < 200; i++) src[n++] = '[';
