@@ -101,16 +101,16 @@ class Terminal:
         os.close(slave)
         self.screen = ""
 
-    def read_until(self, text, timeout=20):
+    def read_until(self, text, timeout=20, times=1):
         end = time.time() + timeout
-        while text not in self.screen and time.time() < end:
+        while self.screen.count(text) < times and time.time() < end:
             ready, _, _ = select.select([self.master], [], [], 0.2)
             if ready:
                 try:
                     self.screen += os.read(self.master, 65536).decode(errors="replace")
                 except OSError:
                     break
-        return text in self.screen
+        return self.screen.count(text) >= times
 
     def type(self, line):
         os.write(self.master, (line + "\n").encode())
@@ -160,9 +160,7 @@ def test_ctrl_c_leaves_a_valid_trace():
         t.read_until("P1> ")
         t.type("1")
         t.read_until("P2 plays")
-        end = time.time() + 20
-        while t.screen.count("P1> ") < 2 and time.time() < end:  # P1's second prompt
-            t.read_until("P1> ", timeout=0.2)
+        check(t.read_until("P1> ", times=2), "P1's second prompt")
         os.killpg(t.proc.pid, signal.SIGINT)
         code = t.finish()
         check(code == 0 and "Game abandoned after 2 moves." in t.screen, f"Ctrl-C abandons the game ({code})")
@@ -173,7 +171,7 @@ def test_ctrl_c_leaves_a_valid_trace():
 def test_ctrl_c_while_an_agent_thinks():
     with tempfile.TemporaryDirectory() as tmp:
         trace = os.path.join(tmp, "t.jsonl")
-        t = Terminal([*HEX2, "--players", "human,mcts:3000", "--trace", trace], dict(os.environ, NO_COLOR="1"))
+        t = Terminal([*HEX2, "--players", "human,mcts:60s", "--trace", trace], dict(os.environ, NO_COLOR="1"))
         t.read_until("P1> ")
         t.type("1")
         time.sleep(0.2)

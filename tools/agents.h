@@ -8,6 +8,7 @@
 #ifndef TESSERA_TOOLS_AGENTS_H
 #define TESSERA_TOOLS_AGENTS_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -21,6 +22,9 @@ typedef struct AgentParams {
   long playouts; /* mcts, ismcts: playouts per decision */
   long millis;   /* mcts, ismcts: time per decision (not reproducible) */
   int plies;     /* greedy: decisions looked ahead */
+  /* Not part of the name: set by the caller, a search ends early once
+   * *stop is set (Ctrl-C). NULL: never. */
+  const volatile sig_atomic_t *stop;
 } AgentParams;
 
 typedef struct Rng {

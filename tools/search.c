@@ -282,6 +282,7 @@ int search_mcts(TsState *s, const AgentParams *params, bool determinize, Rng *rn
   if (ts_legal_count(root) > 1) {
     for (; budget == 0 || played < budget; played++) {
       if (deadline && (played & 15) == 0 && now_ms() >= deadline) break;
+      if (params->stop && *params->stop) break;
       iterate(&t, root, w, path);
     }
   }
