@@ -54,7 +54,7 @@ def listed_games(tessera):
 
 def malformed_requests_change_nothing(engine):
     before = engine.ask("state")["hash"]
-    for line in ["not json", "[1,2]", '{"id":7}', '{"cmd":"fly"}', '{"cmd":"apply","move":"no such move"}',
+    for line in ['{"cmd":"legal","pad":"' + "x" * (2 << 20) + '"}', "not json", "[1,2]", '{"id":7}', '{"cmd":"fly"}', '{"cmd":"apply","move":"no such move"}',
                  '{"cmd":"apply","index":-1}', '{"cmd":"observe","seat":99}', '{"cmd":"agent","agent":"robot"}',
                  '{"cmd":"apply"}', '{"cmd":"undo","count":0}', '{"cmd":"load","game":"no_such_game"}']:
         answer = engine.raw(line)

@@ -22,6 +22,8 @@ static const char usage[] =
     "The protocol is described in docs/protocol.md; send {\"cmd\":\"help\"} for the\n"
     "list of commands.\n";
 
+enum { SERVE_MAX_REQUEST = 1 << 20 }; /* bytes in one request line */
+
 /* The loaded game: its program, the current state and the states before
  * each applied move (for undo). */
 typedef struct Served {
@@ -464,6 +466,11 @@ int cmd_serve(int argc, char **argv) {
   while ((n = getline(&line, &cap, stdin)) >= 0) {
     while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r')) line[--n] = 0;
     if (n == 0) continue;
+    if (n > SERVE_MAX_REQUEST) {
+      fprintf(answers, "{\"ok\":false,\"error\":\"request of %zd bytes; at most %d\"}\n", n, SERVE_MAX_REQUEST);
+      fflush(answers);
+      continue;
+    }
     if (!serve_line(&g, line, answers)) break;
   }
   fclose(answers);
