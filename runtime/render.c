@@ -138,6 +138,27 @@ static bool hex_row_range(const Drawing *d, int y, int *lo, int *hi) {
   return true;
 }
 
+/* The q of row y's cells above (or below) them, as many as fit: the
+ * columns lean, so the top and bottom rows get their own labels. */
+static void put_q_labels(const Drawing *d, int y, int left, int right) {
+  int half = d->cell_width / 2, lo, hi, free_from = 0;
+  char line[1024];
+  if (!hex_row_range(d, y, &lo, &hi) || right - left >= (int)sizeof line) return;
+  memset(line, ' ', (size_t)(right - left));
+  int used = 0;
+  for (int x = lo; x <= hi; x++) {
+    char label[16];
+    int len = snprintf(label, sizeof label, "%d", x);
+    int end = x * 2 * half + y * half - left + d->cell_width - 2; /* under the cell's last character */
+    int start = end - len + 1;
+    if (start < free_from || end >= right - left) continue;
+    memcpy(line + start, label, (size_t)len);
+    free_from = end + 2;
+    used = end + 1;
+  }
+  fprintf(d->out, "  %4s %.*s\n", "q", used, line);
+}
+
 static void draw_hex(Drawing *d) {
   int half = d->cell_width / 2, lo, hi, left = INT32_MAX, right = INT32_MIN;
   for (int y = d->min_y; y <= d->max_y; y++) /* the drawn columns, for the labels */
@@ -145,7 +166,11 @@ static void draw_hex(Drawing *d) {
       if (lo * 2 * half + y * half < left) left = lo * 2 * half + y * half;
       if ((hi + 1) * 2 * half + y * half > right) right = (hi + 1) * 2 * half + y * half;
     }
+  int first = d->min_y, last = d->max_y;
+  while (first < last && !hex_row_range(d, first, &lo, &hi)) first++;
+  while (last > first && !hex_row_range(d, last, &lo, &hi)) last--;
   fprintf(d->out, "  %4s\n", "r");
+  put_q_labels(d, first, left, right);
   for (int y = d->min_y; y <= d->max_y; y++) {
     if (!hex_row_range(d, y, &lo, &hi)) continue;
     fprintf(d->out, "  %4d ", y);
@@ -154,6 +179,7 @@ static void draw_hex(Drawing *d) {
     for (int x = lo; x <= hi; x++) put_cell(d, x, y);
     fprintf(d->out, "%*s q %d..%d\n", right - end, "", lo, hi);
   }
+  put_q_labels(d, last, left, right);
 }
 
 /* Square and hex grids; a new topology adds its drawer here. */
