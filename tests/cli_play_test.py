@@ -52,6 +52,13 @@ def test_commands_piped():
     check("Game abandoned after 0 moves." in out, "quit abandons")
 
 
+def test_mcts_is_noted_in_hidden_information_games():
+    _, out, _ = play(["hexdominomega", "--players", "mcts:10,ismcts:10,random", "--seed", "1"], [])
+    check("Note: P1 (mcts) searches the whole state" in out, "play notes that mcts reads hidden information")
+    check("Note: P2" not in out, "no note for ismcts")
+    check("Winner" in out, "a whole game with search agents")
+
+
 def test_undo_goes_back_to_the_humans_decision():
     code, out, _ = play([*HEX2, "--players", "human,greedy"], ["1", "undo", "undo", "quit"])
     check("P2 plays" in out, "the agent replied")
@@ -195,7 +202,8 @@ def test_screens_fit_100_columns():
                 check(not wide, f"{game} {players} seed {seed}: {len(wide)} lines over 100 columns: {wide[:1]}")
 
 
-for test in [test_commands_piped, test_undo_goes_back_to_the_humans_decision, test_save_and_resume,
+for test in [test_commands_piped, test_mcts_is_noted_in_hidden_information_games,
+             test_undo_goes_back_to_the_humans_decision, test_save_and_resume,
              test_trace_after_undo_replays, test_terminal_colours_and_hot_seat, test_ctrl_c_leaves_a_valid_trace,
              test_ctrl_c_while_an_agent_thinks, test_screens_fit_100_columns]:
     test()

@@ -156,7 +156,11 @@ static int play(Session *s, const PlayArgs *a, const SavedGame *saved) {
   }
   Agent agents[AGENTS_MAX];
   session_agents(s, agents, a->seed);
-  for (int i = 0; i < s->players; i++) agents[i].params.stop = &match_interrupted;
+  for (int i = 0; i < s->players; i++) {
+    agents[i].params.stop = &match_interrupted;
+    if (agents[i].kind == AGENT_MCTS && ts_hides_from(state, i))
+      printf("Note: P%d (mcts) searches the whole state, hidden information included; ismcts does not.\n", i + 1);
+  }
   if (trace) trace_header(trace, s->program, s->path, &s->variants, state, agents, a->seed);
   Match m = {.state = state, .agents = agents, .trace = trace, .in = stdin, .out = stdout,
              .announce = true, .max_steps = a->max_steps, .keep_history = true, .session = s,
