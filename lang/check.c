@@ -378,16 +378,18 @@ static void check_displays(Checker *c, const DeclSet *set) {
  * "Showing the state"): each takes a seat and returns an int, and cannot
  * decide (it runs outside the game). Declared, they count as used. */
 static void check_player_functions(Checker *c) {
-  static const char *const names[] = {"running_score", "evaluation", "legend"};
+  static const char *const names[] = {"running_score", "evaluation", "legend", "score_parts"};
   for (int i = 0; i < c->out->fn_count; i++) {
     Symbol *s = c->out->fns[i];
     for (int k = 0; k < (int)(sizeof names / sizeof *names); k++) {
       if (strcmp(s->name, names[k]) != 0) continue;
       s->used = true;
-      bool seat_to_int = s->param_count == 1 && s->params[0]->kind == TY_PLAYER && s->type->kind == TY_INT;
-      if (!seat_to_int)
-        check_error(c, s->decl, "'%s' is called by the player for each seat: declare it fn %s(p: player) -> int",
-                    s->name, s->name);
+      bool list = strcmp(s->name, "score_parts") == 0; /* the one returning [int] */
+      const Type *result = list && s->type->kind == TY_LIST ? s->type->elem : list ? NULL : s->type;
+      bool fits = s->param_count == 1 && s->params[0]->kind == TY_PLAYER && result && result->kind == TY_INT;
+      if (!fits)
+        check_error(c, s->decl, "'%s' is called by the player for each seat: declare it fn %s(p: player) -> %s",
+                    s->name, s->name, list ? "[int]" : "int");
       else if (s->yields)
         check_error(c, s->decl, "'%s' is called by the player outside the game: it cannot choose", s->name);
     }

@@ -1,7 +1,7 @@
 /* seat_functions.c — the functions a rule file declares for the player and
- * its agents (`running_score`, `evaluation`): found by name, called once
- * per seat on a scratch copy of the state, so asking never changes the
- * game. */
+ * its agents (`running_score`, `evaluation`, `legend`, `score_parts`):
+ * found by name, called on a scratch copy of the state, so asking never
+ * changes the game. */
 #include <stdio.h>
 #include <string.h>
 
@@ -36,4 +36,21 @@ int ts_seat_values(const TsState *s, const char *name, int64_t *values, char *er
   }
   ts_free(scratch);
   return status;
+}
+
+int ts_seat_list(const TsState *s, const char *name, int seat, int64_t *values, int cap, char *err, size_t errlen) {
+  int fn = find_seat_function(s->match->prog->program, name);
+  if (fn < 0) return -2;
+  TsState *scratch = ts_clone(s);
+  Vm *vm = engine_load(scratch);
+  Value arg = seat, list = vm_call(vm, fn, &arg, 1);
+  int count = -1;
+  if (vm_failed(vm)) {
+    if (err) snprintf(err, errlen, "%s", vm_error_message(vm));
+  } else {
+    count = vm_list_len(vm, list);
+    for (int i = 0; i < count && i < cap; i++) values[i] = vm_list_items(vm, list)[i];
+  }
+  ts_free(scratch);
+  return count;
 }

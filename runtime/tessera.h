@@ -117,13 +117,19 @@ void ts_render_styled(const TsState *s, int seat, const TsRenderStyle *style, FI
  * player and returning an int (docs/language.md, "Functions the player
  * uses"): `running_score` (the score so far, shown on screen and used by
  * the greedy agent) and `evaluation` (how good the position is for a seat,
- * preferred by the agents). */
+ * preferred by the agents), `legend` (the board value a seat owns) and
+ * `score_parts` (the running score's parts, returning [int]). */
 bool ts_program_declares(const TsProgram *p, const char *function);
 /* Calls the declared function `name` for every seat (values[seat]) on a
  * scratch copy of s (s itself is unchanged). Returns 0; 1 when the program
  * declares no such function; -1 on a runtime error inside it (reason in
  * err). */
 int ts_seat_values(const TsState *s, const char *name, int64_t *values, char *err, size_t errlen);
+/* The same for a declared function returning a list of ints, for one seat
+ * (`score_parts`): returns the list's length (values beyond `cap` are not
+ * written), -2 when the program declares no such function, -1 on a runtime
+ * error. */
+int ts_seat_list(const TsState *s, const char *name, int seat, int64_t *values, int cap, char *err, size_t errlen);
 
 /* ---- hidden information ----
  * What a seat cannot see is declared in the rule file (`hidden` and `owner`

@@ -59,6 +59,13 @@ def test_mcts_is_noted_in_hidden_information_games():
     check("Winner" in out, "a whole game with search agents")
 
 
+def test_score_lists_the_parts():
+    game = os.path.join(os.path.dirname(os.path.abspath(__file__)), "unit/games/best_pick.tess")
+    _, out, _ = play([game, "--players", "first,human", "--seed", "1"], ["score", "quit"])
+    check("P1 parts: 3 0" in out and "P2 parts: 0 0" in out, "score lists the rules' score_parts")
+    check("score so far:  P1 3  P2 0" in out, "the screen shows the running score")
+
+
 def test_undo_goes_back_to_the_humans_decision():
     code, out, _ = play([*HEX2, "--players", "human,greedy"], ["1", "undo", "undo", "quit"])
     check("P2 plays" in out, "the agent replied")
@@ -202,7 +209,7 @@ def test_screens_fit_100_columns():
                 check(not wide, f"{game} {players} seed {seed}: {len(wide)} lines over 100 columns: {wide[:1]}")
 
 
-for test in [test_commands_piped, test_mcts_is_noted_in_hidden_information_games,
+for test in [test_commands_piped, test_mcts_is_noted_in_hidden_information_games, test_score_lists_the_parts,
              test_undo_goes_back_to_the_humans_decision, test_save_and_resume,
              test_trace_after_undo_replays, test_terminal_colours_and_hot_seat, test_ctrl_c_leaves_a_valid_trace,
              test_ctrl_c_while_an_agent_thinks, test_screens_fit_100_columns]:

@@ -94,6 +94,8 @@ def play_whole_game(engine, game, variants, players, seed):
         check(position["moves_played"] == moves, f"{game}: moves_played {position}")
     check("runtime_error" not in position, f"{game}: {position.get('runtime_error')}")
     scores = engine.ask("scores")
+    if scores["parts"] is not None and scores["running"] is not None:  # the parts add up to the score so far
+        check([sum(p) for p in scores["parts"]] == scores["running"], f"{game}: parts {scores['parts']}")
     check(1 in scores["ranks"] and len(scores["scores"]) == loaded["seats"], f"{game}: scores {scores}")
     engine.ask("apply", expect_ok=False, index=0)
     engine.ask("agent", expect_ok=False)

@@ -189,6 +189,23 @@ static json_t *seat_values(const TsState *s, const char *function) {
   return list;
 }
 
+/* Per seat, the list the rules' score_parts gives, or null. */
+static json_t *score_parts(const TsState *s) {
+  json_t *all = json_array();
+  for (int k = 0; k < ts_seats(s); k++) {
+    int64_t parts[256];
+    int n = ts_seat_list(s, "score_parts", k, parts, 256, NULL, 0);
+    if (n < 0) {
+      json_decref(all);
+      return json_null();
+    }
+    json_t *list = json_array();
+    for (int i = 0; i < n && i < 256; i++) json_array_append_new(list, json_integer(parts[i]));
+    json_array_append_new(all, list);
+  }
+  return all;
+}
+
 static void answer_position(Served *g, Request *r) {
   const TsState *s = g->state;
   json_object_set_new(r->answer, "to_move", json_integer(ts_current_seat(s)));
@@ -318,6 +335,7 @@ static bool cmd_scores(Served *g, Request *r) {
   json_object_set_new(r->answer, "scores", scores);
   json_object_set_new(r->answer, "ranks", ranks);
   json_object_set_new(r->answer, "running", seat_values(s, "running_score"));
+  json_object_set_new(r->answer, "parts", score_parts(s));
   answer_position(g, r);
   return true;
 }

@@ -92,6 +92,19 @@ static bool hand_over(Match *m, int seat) {
   return came;
 }
 
+/* The rules' `score_parts`, when declared: what the score so far is made of. */
+static void print_score_parts(const Match *m) {
+  int64_t parts[64];
+  for (int k = 0; k < ts_seats(m->state); k++) {
+    int n = ts_seat_list(m->state, "score_parts", k, parts, 64, NULL, 0);
+    if (n < 0) return;
+    char name[16];
+    fprintf(m->out, "%s parts:", ts_seat_name(m->state, k, name, sizeof name));
+    for (int i = 0; i < n && i < 64; i++) fprintf(m->out, " %lld", (long long)parts[i]);
+    fputc('\n', m->out);
+  }
+}
+
 static void print_scores(const Match *m) {
   const TsState *s = m->state;
   int seats = ts_seats(s), rank[64];
@@ -107,6 +120,7 @@ static void print_scores(const Match *m) {
   }
   if (!has_running)
     fputs("(the rules declare no running_score: scores are counted at the end)\n", m->out);
+  print_score_parts(m);
 }
 
 /* The game's page docs/games/NAME.md beside the games directory, else the
