@@ -176,7 +176,8 @@ static const char *const kind_names[N_KIND_COUNT] = {
   [N_BINARY] = "binary", [N_UNARY] = "unary", [N_CALL] = "call", [N_INDEX] = "index",
   [N_FIELD] = "field", [N_LIST] = "list", [N_COMPREHENSION] = "comprehension",
   [N_FOR_CLAUSE] = "for_clause", [N_RANGE] = "range", [N_CHOOSE] = "choose",
-  [N_COND] = "cond", [N_DISPLAY] = "display",
+  [N_COND] = "cond", [N_WORDS] = "words", [N_TYPE_ANSWER] = "type_answer", [N_IS] = "is", [N_OPTION] = "option",
+  [N_DISPLAY] = "display",
 };
 
 const char *ast_kind_name(NodeKind kind) {
@@ -335,7 +336,15 @@ static void dump(Out *o, const Node *n) {
     return;
   case N_FOR_CLAUSE: put(o, "(for %s", n->name); opt(o, n->a); put(o, ")"); return;
   case N_RANGE: put(o, "(range"); opt(o, n->a); opt(o, n->b); put(o, ")"); return;
-  case N_CHOOSE: put(o, "(choose"); opt(o, n->a); opt(o, n->b); put(o, ")"); return;
+  case N_CHOOSE: put(o, "(choose"); opt(o, n->a); opt(o, n->b); opt(o, n->c); put(o, ")"); return;
+  case N_WORDS:
+    put(o, "(words");
+    for (int i = 0; i < n->list.count; i++) put(o, " %s", n->list.items[i]->name);
+    put(o, ")");
+    return;
+  case N_TYPE_ANSWER: put(o, "(answer"); opt(o, n->a); put(o, ")"); return;
+  case N_IS: put(o, "(is"); opt(o, n->a); opt(o, n->b); put(o, ")"); return;
+  case N_OPTION: put(o, "(option %s", n->name); opt(o, n->a); put(o, ")"); return;
   case N_COND: put(o, "(cond"); opt(o, n->a); opt(o, n->b); opt(o, n->c); put(o, ")"); return;
   case N_KIND_COUNT: break;
   }

@@ -45,9 +45,13 @@ typedef struct NodeList {
  * N_VARIANT            name, str = description or NULL, list = declarations
  * N_REQUIRES           list = N_NAME nodes
  * N_EXCLUDES           list = N_NAME nodes
+ * N_WORDS              list = N_NAME nodes                   (word pass, stop)
+ * N_OPTION             name, a = default (a number), str = description or NULL;
+ *                      checked like a param, ival = the default's value
  * --- types ---
  * N_TYPE_NAME          name (int, bool, player, tile, cell, dir, placement, board)
  * N_TYPE_LIST          a = element type node            ([T])
+ * N_TYPE_ANSWER        a = option type node             (T | word)
  * --- statements ---
  * N_BLOCK              list = statements
  * N_LET                name, a = type node or NULL, b = value
@@ -75,7 +79,9 @@ typedef struct NodeList {
  *                      b = filter condition or NULL          ([e for x in l if c])
  * N_FOR_CLAUSE         name = variable, a = iterable
  * N_RANGE              a = low, b = high (inclusive)         (a..b)
- * N_CHOOSE             a = seat, b = options list            (choose a from b)
+ * N_CHOOSE             a = seat, b = options list, c = words or NULL
+ *                                                            (choose a from b [or c])
+ * N_IS                 a = tested value, b = type node       (m is placement)
  * N_COND               a = condition, b = then, c = else     (if a then b else c)
  */
 typedef enum NodeKind {
@@ -87,6 +93,7 @@ typedef enum NodeKind {
   N_RETURN, N_FAIL, N_EXPR_STMT,
   N_INT, N_BOOL, N_STRING, N_NAME, N_BINARY, N_UNARY, N_CALL, N_INDEX, N_FIELD,
   N_LIST, N_COMPREHENSION, N_FOR_CLAUSE, N_RANGE, N_CHOOSE, N_COND,
+  N_WORDS, N_TYPE_ANSWER, N_IS, N_OPTION,
   N_DISPLAY,
   N_KIND_COUNT
 } NodeKind;

@@ -75,12 +75,21 @@ Type *check_list_of(Checker *c, const Node *at, Type *elem) {
 Type *check_type_node(Checker *c, Node *n) {
   if (!n) return type_of(TY_VOID);
   if (n->kind == N_TYPE_LIST) return check_list_of(c, n, check_type_node(c, n->a));
+  if (n->kind == N_TYPE_ANSWER) {
+    Type *t = check_type_node(c, n->a);
+    if (t->kind == TY_ERROR) return t;
+    if (t->kind >= TY_WORD || t->kind == TY_BOARD) {
+      check_error(c, n, "'| word' follows the type of an option (int, player, tile, cell, dir, placement, lay), not %s", tname(t));
+      return type_of(TY_ERROR);
+    }
+    return type_answer(t);
+  }
   Type *t = type_from_name(n->name);
   if (!t) {
-    static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board"};
-    const char *hint = diag_suggest(n->name, known, 8);
+    static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board", "lay", "word"};
+    const char *hint = diag_suggest(n->name, known, 10);
     if (hint) check_error(c, n, "unknown type '%s'; did you mean '%s'?", n->name, hint);
-    else check_error(c, n, "unknown type '%s'; types are int, bool, player, tile, cell, dir, placement, board and [T]", n->name);
+    else check_error(c, n, "unknown type '%s'; types are int, bool, player, tile, cell, dir, placement, board, lay, word, [T] and T | word", n->name);
     return type_of(TY_ERROR);
   }
   return t;
@@ -106,12 +115,13 @@ static bool is_singleton(NodeKind k) {
 }
 
 static bool is_named(NodeKind k) {
-  return k == N_PARAM || k == N_TILES || k == N_BOARD || k == N_VAR || k == N_FN;
+  return k == N_PARAM || k == N_OPTION || k == N_TILES || k == N_BOARD || k == N_VAR || k == N_FN;
 }
 
 static const char *decl_word(NodeKind k) {
   switch (k) {
   case N_PARAM: return "param";
+  case N_OPTION: return "option";
   case N_TILES: return "tiles";
   case N_BOARD: return "board";
   case N_VAR: return "var";
@@ -207,6 +217,8 @@ static void collect_decls(Checker *c, const char *const *variants, int variant_c
       c->out->variants[c->out->variant_count++] = d;
     } else if (d->kind == N_REQUIRES || d->kind == N_EXCLUDES) {
       check_error(c, d, "'%s' belongs inside a variant", d->kind == N_REQUIRES ? "requires" : "excludes");
+    } else if (d->kind == N_WORDS) {
+      decls_push(set, d);
     } else if (is_named(d->kind) || d->kind == N_DISPLAY) {
       /* Two base declarations of one name (in this file or an imported one)
        * are an error, reported by name_taken: only a variant replaces. */
@@ -258,7 +270,7 @@ static void declare_global(Checker *c, Node *d, int kind, Type *type) {
   s->type = type;
   s->per_seat = d->per_player;
   s->index = c->out->global_slots;
-  c->out->global_slots += s->per_seat ? TS_MAX_SEATS : 1;
+  c->out->global_slots += s->per_seat ? c->out->seat_width : 1;
   d->sym = s;
   add_global_symbol(c, s);
   c->out->globals = realloc(c->out->globals, sizeof(Symbol *) * (size_t)(c->out->global_count + 1));
@@ -279,7 +291,7 @@ static void declare_board(Checker *c, Node *d) {
   s->type = type_of(TY_BOARD);
   s->per_seat = d->per_player;
   s->index = c->out->board_numbers;
-  c->out->board_numbers += s->per_seat ? TS_MAX_SEATS : 1;
+  c->out->board_numbers += s->per_seat ? c->out->seat_width : 1;
   d->sym = s;
   add_global_symbol(c, s);
   c->out->boards = realloc(c->out->boards, sizeof(Symbol *) * (size_t)(c->out->board_count + 1));
@@ -298,6 +310,34 @@ static void declare_fn(Checker *c, Node *d) {
   add_global_symbol(c, s);
   c->out->fns = realloc(c->out->fns, sizeof(Symbol *) * (size_t)(c->out->fn_count + 1));
   c->out->fns[c->out->fn_count++] = s;
+}
+
+/* `word pass, stop`: each name a value of type word. A word declared again
+ * (by a module and a game, say) is the same word. */
+static void declare_words(Checker *c, Node *d) {
+  for (int i = 0; i < d->list.count; i++) {
+    Node *w = d->list.items[i];
+    Symbol *old = check_lookup_global(c, w->name);
+    if (old && old->kind == SYM_WORD) continue;
+    if (name_taken(c, w)) continue;
+    Symbol *s = check_new_symbol(c, SYM_WORD, w->name, w);
+    s->type = type_of(TY_WORD);
+    w->sym = s;
+    add_global_symbol(c, s);
+  }
+}
+
+/* An option's default is a number, so `tessera list` can show it and
+ * `--set` can replace it (the driver applies the settings). */
+static void check_option_default(Checker *c, Node *d) {
+  Node *e = d->a;
+  bool negative = e->kind == N_UNARY && e->op == OP_NEG;
+  if (negative) e = e->a;
+  if (e->kind != N_INT) {
+    check_error(c, d->a, "an option's default is a number (it can be set with --set %s=N)", d->name);
+    return;
+  }
+  d->ival = negative ? -e->ival : e->ival;
 }
 
 static void read_singletons(Checker *c, DeclSet *set, Node **play) {
@@ -427,7 +467,7 @@ static void warn_unused(Checker *c) {
     if (s->used || !s->decl || s == c->out->main) continue;
     /* Declarations from imported modules are libraries: unused is normal. */
     if (s->decl->file != 0) continue;
-    const char *what = s->kind == SYM_FN ? "function" : s->kind == SYM_BOARD ? "board"
+    const char *what = s->kind == SYM_FN ? "function" : s->kind == SYM_BOARD ? "board" : s->kind == SYM_WORD ? "word"
                        : s->global_kind == GLOBAL_PARAM ? "param" : s->global_kind == GLOBAL_TILES ? "tiles" : "variable";
     check_warning(c, s->decl, "%s '%s' is never used", what, s->name);
   }
@@ -454,16 +494,23 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
     Node at = {.line = 1, .col = 1}; /* whole-file problems point at its start */
     check_error(&c, &at, "the game declares no player count (add e.g. 'players 2..4')");
   }
+  /* Per-seat variables and boards get a slot per seat the game can have, and
+   * at least TS_SEAT_WIDTH, the width before games of more than 8 seats: the
+   * states (and hashes) of smaller games keep their layout. */
+  out->seat_width = out->max_players + out->ghosts;
+  if (out->seat_width < TS_SEAT_WIDTH) out->seat_width = TS_SEAT_WIDTH;
+  if (out->seat_width > TS_MAX_SEATS) out->seat_width = TS_MAX_SEATS;
 
   /* Declare every name first: bodies may use names declared later. */
   for (int i = 0; i < set.count; i++) {
     Node *n = set.items[i];
     if (n->kind == N_BOARD) declare_board(&c, n);
     else if (n->kind == N_FN) declare_fn(&c, n);
+    else if (n->kind == N_WORDS) declare_words(&c, n);
   }
   for (int i = 0; i < set.count; i++) { /* params first: tiles and vars may use them */
     Node *n = set.items[i];
-    if (n->kind == N_PARAM) declare_global(&c, n, GLOBAL_PARAM, NULL);
+    if (n->kind == N_PARAM || n->kind == N_OPTION) declare_global(&c, n, GLOBAL_PARAM, NULL);
   }
   for (int i = 0; i < set.count; i++) {
     Node *n = set.items[i];
@@ -485,6 +532,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
       if (t->kind != TY_INT && t->kind != TY_BOOL && t->kind != TY_ERROR)
         check_error(&c, init, "a param must be an int or a bool, not %s", tname(t));
       s->type = t;
+      if (s->decl->kind == N_OPTION) check_option_default(&c, s->decl);
     } else if (t != s->type && t->kind != TY_ERROR && s->type->kind != TY_ERROR) {
       check_error(&c, init, "'%s' is %s but its initial value is %s", s->name, tname(s->type), tname(t));
     }

@@ -372,7 +372,7 @@ static Type *check_binary(Checker *c, Node *n) {
     if (a->kind != TY_BOOL || b->kind != TY_BOOL) break;
     return T(TY_BOOL);
   case OP_EQ: case OP_NE:
-    if (a != b) break;
+    if (a != b && !(a->kind == TY_ANSWER && b->kind == TY_WORD) && !(a->kind == TY_WORD && b->kind == TY_ANSWER)) break;
     return T(TY_BOOL);
   case OP_LT: case OP_LE: case OP_GT: case OP_GE:
     if (a->kind != TY_INT || b->kind != TY_INT) break;
@@ -452,6 +452,11 @@ static Type *check_field(Checker *c, Node *n) {
     {TY_CELL, "x", NATIVE_cell_x, TY_INT}, {TY_CELL, "y", NATIVE_cell_y, TY_INT},
     {TY_PLACEMENT, "tile", NATIVE_pl_tile, TY_TILE}, {TY_PLACEMENT, "cell", NATIVE_pl_cell, TY_CELL},
     {TY_PLACEMENT, "level", NATIVE_pl_level, TY_INT},
+    {TY_LAY, "tile", NATIVE_lay_tile, TY_TILE}, {TY_LAY, "end", NATIVE_lay_end, TY_INT},
+    {TY_LAY, "value", NATIVE_lay_value, TY_INT}, {TY_LAY, "touch", NATIVE_lay_touch, TY_INT},
+    {TY_LAY, "out", NATIVE_lay_out, TY_INT}, {TY_LAY, "across", NATIVE_lay_across, TY_BOOL},
+    {TY_LAY, "spins", NATIVE_lay_spins, TY_BOOL}, {TY_LAY, "on_spinner", NATIVE_lay_on_spinner, TY_BOOL},
+    {TY_LAY, "side", NATIVE_lay_side, TY_BOOL},
   };
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
     if (fields[i].on == t->kind && strcmp(fields[i].field, n->name) == 0) {
@@ -459,7 +464,8 @@ static Type *check_field(Checker *c, Node *n) {
       return T(fields[i].result);
     }
   check_error(c, n, "%s has no field '%s'%s", tname(t), n->name,
-              t->kind == TY_CELL ? " (cells have x and y)" : t->kind == TY_PLACEMENT ? " (placements have tile, cell and level)" : "");
+              t->kind == TY_CELL ? " (cells have x and y)" : t->kind == TY_PLACEMENT ? " (placements have tile, cell and level)"
+              : t->kind == TY_LAY ? " (lays have tile, end, value, touch, out, across, spins, on_spinner and side)" : "");
   return T(TY_ERROR);
 }
 
@@ -524,7 +530,31 @@ static Type *check_choose(Checker *c, Node *n) {
     check_error(c, n->b, "'choose' offers a list of options (ints, tiles, cells, placements, …), not %s", tname(opts));
     return T(TY_ERROR);
   }
-  return opts->elem;
+  if (!n->c) return opts->elem;
+  Type *words = check_value(c, n->c);
+  if (!is_err(words) && words != type_list(T(TY_WORD))) {
+    check_error(c, n->c, "after 'or', 'choose' offers a list of words ([word], declared with 'word pass'), not %s", tname(words));
+    return T(TY_ERROR);
+  }
+  if (opts->elem->kind >= TY_WORD || opts->elem->kind == TY_BOARD) {
+    check_error(c, n->b, "'choose … or words' offers options of one plain type (int, player, tile, cell, dir, placement, lay), not %s", tname(opts));
+    return T(TY_ERROR);
+  }
+  return type_answer(opts->elem);
+}
+
+/* `m is T`: is the answer m an option (T) or a word (`is word`)? */
+static Type *check_is(Checker *c, Node *n) {
+  Type *v = check_value(c, n->a);
+  Type *t = check_type_node(c, n->b);
+  n->b->type = t;
+  if (is_err(v) || is_err(t)) return T(TY_BOOL);
+  if (v->kind != TY_ANSWER) {
+    check_error(c, n->a, "'is' tests an answer of 'choose … or words' (T | word); this is %s", tname(v));
+  } else if (t != v->elem && t->kind != TY_WORD) {
+    check_error(c, n->b, "this is %s: test it with 'is %s' or 'is word', not 'is %s'", tname(v), tname(v->elem), tname(t));
+  }
+  return T(TY_BOOL);
 }
 
 static Type *check_expr_inner(Checker *c, Node *n) {
@@ -552,6 +582,7 @@ static Type *check_expr_inner(Checker *c, Node *n) {
     expect(c, n->b, T(TY_INT), "a range's end");
     return type_list(T(TY_INT));
   case N_CHOOSE: return check_choose(c, n);
+  case N_IS: return check_is(c, n);
   case N_COND: {
     expect(c, n->a, T(TY_BOOL), "a condition");
     Type *a = check_value(c, n->b), *b = check_value(c, n->c);
@@ -681,13 +712,33 @@ static void check_let(Checker *c, Node *n) {
   n->sym = s;
 }
 
+/* `if m is T { … }` with m a local answer (T | word): in the block, m is a T.
+ * The block sees a second symbol for m's slot, with the narrower type. */
+static void check_narrowed_block(Checker *c, Node *cond, Node *block) {
+  Node *v = cond->kind == N_IS ? cond->a : NULL;
+  Symbol *s = v && v->kind == N_NAME ? lookup_local(c, v->name) : NULL;
+  if (!s || !s->type || s->type->kind != TY_ANSWER || cond->b->type != s->type->elem) {
+    check_block(c, block);
+    return;
+  }
+  int mark = open_scope(c);
+  Symbol *narrow = check_new_symbol(c, SYM_LOCAL, s->name, s->decl);
+  narrow->type = s->type->elem;
+  narrow->index = s->index;
+  narrow->used = true;
+  open_scope(c); /* makes room for one entry, which the narrowed name takes */
+  c->scopes[c->scope_count - 1] = (Scope){s->name, narrow};
+  check_block(c, block);
+  close_scope(c, mark);
+}
+
 static void check_stmt(Checker *c, Node *n) {
   switch (n->kind) {
   case N_LET: check_let(c, n); break;
   case N_ASSIGN: check_assign(c, n); break;
   case N_IF:
     expect(c, n->a, T(TY_BOOL), "an 'if' condition");
-    check_block(c, n->b);
+    check_narrowed_block(c, n->a, n->b);
     if (n->c) {
       if (n->c->kind == N_IF) check_stmt(c, n->c);
       else check_block(c, n->c);

@@ -12,7 +12,7 @@
 #include "diag.h"
 #include "types.h"
 
-typedef enum { SYM_LOCAL, SYM_GLOBAL, SYM_BOARD, SYM_FN, SYM_NATIVE } SymKind;
+typedef enum { SYM_LOCAL, SYM_GLOBAL, SYM_BOARD, SYM_FN, SYM_NATIVE, SYM_WORD } SymKind;
 
 struct Symbol {
   SymKind kind;
@@ -39,6 +39,7 @@ typedef struct Checked {
   int min_players, max_players, ghosts;
   Symbol **globals;    /* params, tiles, vars in initialisation order */
   int global_count, global_slots;
+  int seat_width;      /* slots of a per-seat global or board: max players + ghosts */
   Symbol **boards;
   int board_count, board_numbers;
   Symbol **fns;        /* index = Symbol.index */

@@ -211,6 +211,7 @@ static void name_load(Compiler *c, Node *n) {
   Binding b;
   if (resolve_name(c, n, &b)) load_binding(c, b);
   else if (n->sym->kind == SYM_BOARD) emit_int(c, n->sym->index);
+  else if (n->sym->kind == SYM_WORD) emit_int(c, VM_WORD_BASE + add_string(c->p, n->name));
 }
 
 static Opcode binary_opcode(Op op) {
@@ -605,9 +606,20 @@ static void expr(Compiler *c, Node *n) {
     patch_here(c, end);
     break;
   }
+  case N_IS: /* words are the values at or below VM_WORD_LAST */
+    expr(c, n->a);
+    emit_int(c, VM_WORD_LAST);
+    at(c, n);
+    op0(c, n->b->type->kind == TY_WORD ? BC_LE : BC_GT);
+    break;
   case N_CHOOSE:
     expr(c, n->a);
     expr(c, n->b);
+    if (n->c) { /* the words follow the options in one list */
+      expr(c, n->c);
+      at(c, n);
+      op2(c, BC_NATIVE, NATIVE_answers, 2);
+    }
     at(c, n);
     op1(c, BC_CHOOSE, type_code_string(c, n->type));
     note_dead_slots(c);
@@ -1069,7 +1081,7 @@ static void init_global(Compiler *c, Symbol *g) {
   if (!init) return;
   c->line = g->decl->line;
   c->file = g->decl->file;
-  int copies = g->per_seat ? TS_MAX_SEATS : 1;
+  int copies = g->per_seat ? c->p->seat_width : 1;
   for (int s = 0; s < copies; s++) {
     expr(c, init);
     op1(c, BC_STORE_GLOBAL, g->index + s);
@@ -1232,6 +1244,7 @@ Program *compile_program(const Ast *ast, const Checked *k, CompileFlags flags) {
   p->min_players = k->min_players;
   p->max_players = k->max_players;
   p->ghosts = k->ghosts;
+  p->seat_width = k->seat_width; /* initialisers of per-seat globals fill this many slots */
   p->module = k->module;
   p->fn_count = k->fn_count + 1;
   p->fns = calloc((size_t)p->fn_count, sizeof *p->fns);

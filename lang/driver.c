@@ -50,6 +50,47 @@ static void load_dependencies(Ast *ast, const char *stdlib_dir, const char *game
   }
 }
 
+static Node *find_option(const Checked *checked, const char *name, size_t len) {
+  for (int i = 0; i < checked->global_count; i++) {
+    Node *d = checked->globals[i]->decl;
+    if (d->kind == N_OPTION && strlen(d->name) == len && strncmp(d->name, name, len) == 0) return d;
+  }
+  return NULL;
+}
+
+/* --set name=value: the option's initialiser becomes the number, so the
+ * compiler folds it like any constant param. */
+static bool apply_settings(Ast *ast, const Checked *checked, const TsCompileOptions *o, FILE *diagnostics) {
+  bool ok = true;
+  for (int i = 0; i < o->setting_count; i++) {
+    const char *text = o->settings[i], *eq = strchr(text, '=');
+    Node *d = eq ? find_option(checked, text, (size_t)(eq - text)) : NULL;
+    char *end = NULL;
+    long long v = eq ? strtoll(eq + 1, &end, 10) : 0;
+    if (!d || eq[1] == '\0' || *end != '\0') {
+      if (diagnostics) fprintf(diagnostics, "error: cannot set '%s': %s\n", text,
+                               !eq ? "expected NAME=NUMBER" : !d ? "the game has no such option" : "the value is not a number");
+      ok = false;
+      continue;
+    }
+    Node *value = ast_node(ast, N_INT, d->file, d->line, d->col);
+    value->ival = v;
+    value->type = type_of(TY_INT);
+    d->a = value;
+  }
+  return ok;
+}
+
+static void record_options(Program *p, const Checked *checked) {
+  for (int i = 0; i < checked->global_count; i++) {
+    Node *d = checked->globals[i]->decl;
+    if (d->kind != N_OPTION) continue;
+    p->options = realloc(p->options, sizeof *p->options * (size_t)(p->option_count + 1));
+    p->options[p->option_count++] = (OptionInfo){strdup(d->name), strdup(d->str ? d->str : ""), d->ival,
+                                                 d->a->kind == N_INT ? d->a->ival : d->ival};
+  }
+}
+
 TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FILE *diagnostics) {
   TsCompileOptions none = {0};
   if (!options) options = &none;
@@ -65,9 +106,11 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
     /* Check even after syntax errors: report as much as possible at once. */
     if (!ast->incomplete)
       ok = check_program(ast, options->variants, options->variant_count, options->warnings, &checked, &d) && ok;
+    if (ok) ok = apply_settings(ast, &checked, options, diagnostics);
     if (ok) {
       result = calloc(1, sizeof *result);
       result->program = compile_program(ast, &checked, (CompileFlags){options->no_inline, options->no_superinstructions});
+      record_options(result->program, &checked);
       if (!frame_layout(result->program, &d)) {
         program_free(result->program);
         free(result);

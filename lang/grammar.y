@@ -74,7 +74,8 @@ int TsParseDroppedToken(void *parser) {
   LP RP LBRACKET RBRACKET LBRACE RBRACE COMMA COLON DOT DOTDOT ARROW
   ASSIGN PLUSEQ MINUSEQ STAREQ
   DISPLAY AS
-  EQ NE LT LE GT GE PLUS MINUS STAR SLASH PERCENT BOR BXOR BAND SHL SHR.
+  EQ NE LT LE GT GE PLUS MINUS STAR SLASH PERCENT BOR BXOR BAND SHL SHR
+  WORD IS OPTION.
 
 /* Precedence, lowest first (docs/language.md, "Expressions"). The bit
  * operators follow Python: | below ^ below & below shifts. Comparisons and
@@ -84,7 +85,7 @@ int TsParseDroppedToken(void *parser) {
 %left OR.
 %left AND.
 %right NOT.
-%nonassoc EQ NE LT LE GT GE IN NOTIN.
+%nonassoc EQ NE LT LE GT GE IN NOTIN IS.
 %nonassoc DOTDOT.
 %left BOR.
 %left BXOR.
@@ -146,6 +147,12 @@ decl(A) ::= VARIANT(K) NAME(N) description(S) LBRACE decls(L) RBRACE. {
 }
 decl(A) ::= REQUIRES(K) names(L).   { A = px_node(ctx, N_REQUIRES, K); A->list = L; }
 decl(A) ::= EXCLUDES(K) names(L).   { A = px_node(ctx, N_EXCLUDES, K); A->list = L; }
+/* decl -> OPTION NAME '=' expr [STRING]: a param the command line may set */
+decl(A) ::= OPTION(K) NAME(N) ASSIGN expr(E) description(S). {
+  A = px_node(ctx, N_OPTION, K); A->name = px_ident(ctx, N); A->a = E; A->str = S;
+}
+/* decl -> WORD NAME { ',' NAME }: answers a decision may offer besides its options */
+decl(A) ::= WORD(K) names(L).       { A = px_node(ctx, N_WORDS, K); A->list = L; }
 
 /* board -> BOARD NAME ':' NAME { SIZE | WINDOW SIZE | PER PLAYER | LEVELS INT } */
 board(A) ::= BOARD(K) NAME(N) COLON NAME(G). {
@@ -217,12 +224,17 @@ names(A) ::= names(L) COMMA NAME(N). { A = L; ast_list_push(AST, &A, px_name(ctx
 
 /* ---------------------------------------------------------------- types */
 
-/* type -> NAME | PLAYER | BOOL | BOARD | '[' type ']'  (the checker knows the names) */
-type(A) ::= NAME(N).                { A = px_node(ctx, N_TYPE_NAME, N); A->name = px_ident(ctx, N); }
-type(A) ::= PLAYER(N).              { A = px_node(ctx, N_TYPE_NAME, N); A->name = "player"; }
-type(A) ::= BOOL(N).                { A = px_node(ctx, N_TYPE_NAME, N); A->name = "bool"; }
-type(A) ::= BOARD(N).               { A = px_node(ctx, N_TYPE_NAME, N); A->name = "board"; }
-type(A) ::= LBRACKET(K) type(T) RBRACKET. { A = px_node(ctx, N_TYPE_LIST, K); A->a = T; }
+/* type -> simple_type | type '|' WORD  (the answer of `choose … or words`)
+ * simple_type -> NAME | PLAYER | BOOL | BOARD | WORD | '[' type ']'  (the checker knows the names)
+ * `x is T` takes a simple_type, so `|` after it stays an operator. */
+type(A) ::= simple_type(T).         { A = T; }
+type(A) ::= type(T) BOR WORD.       { A = px_node_at(ctx, N_TYPE_ANSWER, T); A->a = T; }
+simple_type(A) ::= NAME(N).         { A = px_node(ctx, N_TYPE_NAME, N); A->name = px_ident(ctx, N); }
+simple_type(A) ::= PLAYER(N).       { A = px_node(ctx, N_TYPE_NAME, N); A->name = "player"; }
+simple_type(A) ::= BOOL(N).         { A = px_node(ctx, N_TYPE_NAME, N); A->name = "bool"; }
+simple_type(A) ::= BOARD(N).        { A = px_node(ctx, N_TYPE_NAME, N); A->name = "board"; }
+simple_type(A) ::= WORD(N).         { A = px_node(ctx, N_TYPE_NAME, N); A->name = "word"; }
+simple_type(A) ::= LBRACKET(K) type(T) RBRACKET. { A = px_node(ctx, N_TYPE_LIST, K); A->a = T; }
 
 /* ---------------------------------------------------------------- statements */
 
@@ -292,8 +304,9 @@ spost(A) ::= spost(X) DOT NAME(N).  { A = px_node_at(ctx, N_FIELD, X); A->a = X;
 
 /* ---------------------------------------------------------------- expressions */
 
-/* choose -> CHOOSE expr FROM expr */
-choose(A) ::= CHOOSE(K) expr(S) FROM expr(O). { A = px_node(ctx, N_CHOOSE, K); A->a = S; A->b = O; }
+/* choose -> CHOOSE expr FROM expr [OR expr]: the options' `or` binds tighter
+ * than FROM, so px_choose splits the last `or` into options and words. */
+choose(A) ::= CHOOSE(K) expr(S) FROM expr(O). { A = px_choose(ctx, K, S, O); }
 
 expr(A) ::= choose(E).              { A = E; }
 expr(A) ::= IF(K) expr(C) THEN expr(T) ELSE expr(E). [ELSE] {
@@ -310,6 +323,7 @@ expr(A) ::= expr(X) GT expr(Y).     { A = px_binary(ctx, OP_GT, X, Y); }
 expr(A) ::= expr(X) GE expr(Y).     { A = px_binary(ctx, OP_GE, X, Y); }
 expr(A) ::= expr(X) IN expr(Y).     { A = px_binary(ctx, OP_IN, X, Y); }
 expr(A) ::= expr(X) NOTIN expr(Y).  { A = px_binary(ctx, OP_NOT_IN, X, Y); }
+expr(A) ::= expr(X) IS simple_type(T). { A = px_node_at(ctx, N_IS, X); A->a = X; A->b = T; }
 expr(A) ::= expr(X) DOTDOT expr(Y). { A = px_node_at(ctx, N_RANGE, X); A->a = X; A->b = Y; }
 expr(A) ::= expr(X) BOR expr(Y).    { A = px_binary(ctx, OP_BOR, X, Y); }
 expr(A) ::= expr(X) BXOR expr(Y).   { A = px_binary(ctx, OP_BXOR, X, Y); }

@@ -85,6 +85,7 @@ const char *px_ident(ParseCtx *ctx, Token t);
 const char *px_string(ParseCtx *ctx, Token t);  /* decodes escapes */
 Node *px_binary(ParseCtx *ctx, Op op, Node *a, Node *b);
 Node *px_unary(ParseCtx *ctx, Op op, Token at, Node *a);
+Node *px_choose(ParseCtx *ctx, Token at, Node *seat, Node *options);
 Node *px_name(ParseCtx *ctx, Token t);
 void px_syntax_error(ParseCtx *ctx, Token t, const int *expected, int nexpected,
                      int after_return);

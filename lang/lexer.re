@@ -179,6 +179,9 @@ static Token scan(Lexer *lx) {
       "variant"   { TOKEN(TK_VARIANT); }
       "while"     { TOKEN(TK_WHILE); }
       "window"    { TOKEN(TK_WINDOW); }
+      "word"      { TOKEN(TK_WORD); }
+      "is"        { TOKEN(TK_IS); }
+      "option"    { TOKEN(TK_OPTION); }
 
       ident {
         if (lx->cursor - start > MAX_NAME) lex_error(lx, start, "name longer than %s characters", MAX_NAME_TEXT);

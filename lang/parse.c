@@ -71,6 +71,9 @@ const char *token_name(int kind) {
   case TK_VARIANT: return "'variant'";
   case TK_WHILE: return "'while'";
   case TK_WINDOW: return "'window'";
+  case TK_WORD: return "'word'";
+  case TK_IS: return "'is'";
+  case TK_OPTION: return "'option'";
   case TK_DISPLAY: return "'display'";
   case TK_AS: return "'as'";
   case TK_LP: return "'('";
@@ -154,6 +157,20 @@ Node *px_binary(ParseCtx *ctx, Op op, Node *a, Node *b) {
   return n;
 }
 
+/* `choose s from opts or words` parses as `choose s from (opts or words)`,
+ * since `or` binds tighter than `from`; a list of options is never a bool,
+ * so the last `or` is the one that offers the words. */
+Node *px_choose(ParseCtx *ctx, Token at, Node *seat, Node *options) {
+  Node *n = px_node(ctx, N_CHOOSE, at);
+  n->a = seat;
+  n->b = options;
+  if (options->kind == N_BINARY && options->op == OP_OR) {
+    n->b = options->a;
+    n->c = options->b;
+  }
+  return n;
+}
+
 Node *px_unary(ParseCtx *ctx, Op op, Token at, Node *a) {
   Node *n = px_node(ctx, N_UNARY, at);
   n->op = op;
@@ -204,7 +221,7 @@ static int resumes(const Token *t, int first_on_line) {
   case TK_LET: case TK_WHILE: case TK_BREAK: case TK_CONTINUE: case TK_RETURN: case TK_FAIL:
   case TK_GAME: case TK_GHOSTS: case TK_IMPORT: case TK_EXTENDS: case TK_PARAM: case TK_TILES:
   case TK_VAR: case TK_FN: case TK_PLAY: case TK_RANK: case TK_VARIANT: case TK_REQUIRES:
-  case TK_EXCLUDES:
+  case TK_EXCLUDES: case TK_WORD: case TK_OPTION:
     return 1;
   case TK_NAME: case TK_IF: case TK_FOR: case TK_CHOOSE: case TK_PLAYERS: case TK_BOARD:
     return first_on_line;

@@ -8,8 +8,10 @@
 static Type scalars[TY_LIST] = {
   {TY_ERROR, NULL, NULL}, {TY_VOID, NULL, NULL}, {TY_INT, NULL, NULL}, {TY_BOOL, NULL, NULL},
   {TY_STRING, NULL, NULL}, {TY_PLAYER, NULL, NULL}, {TY_TILE, NULL, NULL}, {TY_CELL, NULL, NULL},
-  {TY_DIR, NULL, NULL}, {TY_PLACEMENT, NULL, NULL}, {TY_BOARD, NULL, NULL},
+  {TY_DIR, NULL, NULL}, {TY_PLACEMENT, NULL, NULL}, {TY_BOARD, NULL, NULL}, {TY_LAY, NULL, NULL},
+  {TY_WORD, NULL, NULL},
 };
+static Type answers[TY_LIST]; /* `T | word`, one per scalar option type, made once */
 
 /* Lists interned through their element: each type knows its list type,
  * made the first time it is asked for. There is no pool to fill, and a
@@ -34,15 +36,22 @@ int type_depth(const Type *t) {
   return depth;
 }
 
+Type *type_answer(Type *elem) {
+  if (elem->kind >= TY_LIST) return type_of(TY_ERROR);
+  if (answers[elem->kind].kind != TY_ANSWER) answers[elem->kind] = (Type){TY_ANSWER, elem, NULL};
+  return &answers[elem->kind];
+}
+
 static const char *const names[] = {
   [TY_ERROR] = "<error>", [TY_VOID] = "nothing", [TY_INT] = "int", [TY_BOOL] = "bool",
   [TY_STRING] = "string", [TY_PLAYER] = "player", [TY_TILE] = "tile", [TY_CELL] = "cell",
   [TY_DIR] = "dir", [TY_PLACEMENT] = "placement", [TY_BOARD] = "board",
+  [TY_LAY] = "lay", [TY_WORD] = "word",
 };
 static const char codes[] = {
   [TY_ERROR] = '?', [TY_VOID] = 'v', [TY_INT] = 'i', [TY_BOOL] = 'b', [TY_STRING] = 's',
   [TY_PLAYER] = 'p', [TY_TILE] = 't', [TY_CELL] = 'c', [TY_DIR] = 'd',
-  [TY_PLACEMENT] = 'P', [TY_BOARD] = 'B',
+  [TY_PLACEMENT] = 'P', [TY_BOARD] = 'B', [TY_LAY] = 'L', [TY_WORD] = 'w',
 };
 
 Type *type_from_name(const char *name) {
@@ -54,7 +63,9 @@ Type *type_from_name(const char *name) {
 bool type_is_ref(const Type *t) { return t->kind == TY_LIST; }
 
 const char *type_name(const Type *t, char *buf, size_t cap) {
-  if (t->kind != TY_LIST) {
+  if (t->kind == TY_ANSWER) {
+    snprintf(buf, cap, "%s | word", names[t->elem->kind]);
+  } else if (t->kind != TY_LIST) {
     snprintf(buf, cap, "%s", names[t->kind]);
   } else {
     char inner[96];
@@ -69,6 +80,10 @@ const char *type_code(const Type *t, char *buf, size_t cap) {
   size_t n = 0;
   while (t->kind == TY_LIST && n + 2 < cap) {
     buf[n++] = '[';
+    t = t->elem;
+  }
+  if (t->kind == TY_ANSWER && n + 2 < cap) {
+    buf[n++] = 'a';
     t = t->elem;
   }
   if (n + 1 < cap) buf[n++] = codes[t->kind];

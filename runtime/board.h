@@ -240,6 +240,11 @@ typedef struct PlaceOptions {
   /* When set, placements go here packed (placement_pack, grid from the
    * board) and `out` is not used. */
   int64_t *packed;
+  /* PLACE_STACK only (a climb): stack_match — every cell of the tile shows
+   * the value of the top cell under it; stack_apart — the top cells under
+   * the tile belong to pairwise different placed tiles (two placings of
+   * one tile id count as two). */
+  bool stack_match, stack_apart;
 } PlaceOptions;
 int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, PlaceMode mode,
                           const PlaceOptions *opt, Placement *out, int cap);

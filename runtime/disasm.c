@@ -32,7 +32,7 @@ static char *source_line(const char *path, int line) {
 
 static const char *global_name(const Program *p, int slot) {
   for (int g = 0; g < p->global_count; g++) {
-    int width = p->globals[g].per_seat ? TS_MAX_SEATS : 1;
+    int width = p->globals[g].per_seat ? p->seat_width : 1;
     if (slot >= p->globals[g].slot && slot < p->globals[g].slot + width) return p->globals[g].name;
   }
   return "?";

@@ -144,7 +144,7 @@ static void lay_out_block(TsState *s, uint64_t seed) {
   Value *globals = (Value *)((char *)b + b->globals_at);
   for (int g = 0; g < p->global_count; g++) {
     if (strncmp(p->globals[g].type, "[[", 2) != 0) continue;
-    for (int k = 0; k < (p->globals[g].per_seat ? TS_MAX_SEATS : 1); k++) globals[p->globals[g].slot + k] = VM_EMPTY_LISTS;
+    for (int k = 0; k < (p->globals[g].per_seat ? p->seat_width : 1); k++) globals[p->globals[g].slot + k] = VM_EMPTY_LISTS;
   }
   vm->tile_count = 0;
   vm->boards_ready = false;
@@ -521,6 +521,11 @@ int ts_program_variant_count(const TsProgram *p) { return p->program->variant_co
 const char *ts_program_variant_name(const TsProgram *p, int i) { return p->program->variants[i].name; }
 const char *ts_program_variant_doc(const TsProgram *p, int i) { return p->program->variants[i].doc; }
 const char *ts_program_variant_requires(const TsProgram *p, int i) { return p->program->variants[i].requires; }
+int ts_program_option_count(const TsProgram *p) { return p->program->option_count; }
+const char *ts_program_option_name(const TsProgram *p, int i) { return p->program->options[i].name; }
+const char *ts_program_option_doc(const TsProgram *p, int i) { return p->program->options[i].doc; }
+int64_t ts_program_option_default(const TsProgram *p, int i) { return p->program->options[i].default_value; }
+int64_t ts_program_option_value(const TsProgram *p, int i) { return p->program->options[i].value; }
 int ts_program_ghosts(const TsProgram *p) { return p->program->ghosts; }
 bool ts_program_is_module(const TsProgram *p) { return p->program->module; }
 void ts_program_disassemble(const TsProgram *p, FILE *out) { program_disassemble(p->program, out); }

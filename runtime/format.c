@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "line.h"
 #include "vm.h"
 
 /* Appends to a buffer that truncates instead of overflowing; `len` keeps
@@ -69,7 +70,18 @@ static void format_value(Vm *vm, Out *o, const char *type, Value v) {
     break;
   }
   case 'P': format_placement(vm, o, placement_unpack(v)); break;
+  case 'L': {
+    char text[64];
+    line_lay_text(vm_tiles(vm), vm_tile_count(vm), v, text, sizeof text);
+    emit(o, "%s", text);
+    break;
+  }
   case 's': emit(o, "%s", vm_string(vm, v)); break;
+  case 'w': emit(o, "%s", vm_is_word(v) ? vm_string(vm, v - VM_WORD_BASE) : "-"); break;
+  case 'a': /* an answer: a word, or an option of the type that follows */
+    if (vm_is_word(v)) emit(o, "%s", vm_string(vm, v - VM_WORD_BASE));
+    else format_value(vm, o, type + 1, v);
+    break;
   case '[': {
     emit(o, "[");
     int32_t n = vm_list_len(vm, v);

@@ -125,6 +125,8 @@ static bool read_values(Vm *vm, Value list, const int64_t **values, int *count) 
 }
 
 static Value enumerate(Vm *vm, Value *args, PlaceMode mode, bool filtered);
+static Value enumerate_climbs(Vm *vm, Value *args, PlaceMode mode, bool filtered, bool match,
+                              bool apart);
 static Value placement_list(Vm *vm, const int64_t *buf, int n);
 
 Value native_placements_match(Vm *vm, Value *args) {
@@ -143,6 +145,12 @@ Value native_placements_match(Vm *vm, Value *args) {
 }
 
 static Value enumerate(Vm *vm, Value *args, PlaceMode mode, bool filtered) {
+  return enumerate_climbs(vm, args, mode, filtered, false, false);
+}
+
+/* enumerate with the climb options of PLACE_STACK (board.h). */
+static Value enumerate_climbs(Vm *vm, Value *args, PlaceMode mode, bool filtered, bool match,
+                              bool apart) {
   Board *b = vm_board_inline(vm, args[0]);
   if (!b || !vm_tile_inline(vm, args[1])) return 0;
   if (placement_depth >= MAX_NESTING) {
@@ -151,7 +159,8 @@ static Value enumerate(Vm *vm, Value *args, PlaceMode mode, bool filtered) {
   }
   FilterCtx ctx = {vm, args[0], filtered ? (int)args[2] : -1};
   PlaceOptions opt = {.filter = filtered ? script_filter : NULL, .ctx = &ctx,
-                      .packed = placement_buf[placement_depth++]};
+                      .packed = placement_buf[placement_depth++], .stack_match = match,
+                      .stack_apart = apart};
   int n = board_placements_with(b, vm_tiles(vm), (int)args[1], mode, &opt, NULL,
                                 MAX_PLACEMENTS + 1);
   placement_depth--;
@@ -174,6 +183,11 @@ Value native_anywhere(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_AN
 Value native_anywhere_f(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_ANYWHERE, true); }
 Value native_stackings(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_STACK, false); }
 Value native_stackings_f(Vm *vm, Value *args) { return enumerate(vm, args, PLACE_STACK, true); }
+/* A climb: every value equal to the one under it; args[2] asks for the
+ * cells underneath to belong to pairwise different placings. */
+Value native_stackings_match(Vm *vm, Value *args) {
+  return enumerate_climbs(vm, args, PLACE_STACK, false, true, args[2] != 0);
+}
 
 /* ---- reading the board ---- */
 

@@ -11,7 +11,10 @@
  *   ANYWHERE     fixed boards: level 0, every cell of C empty. Other boards
  *                have no "anywhere" to speak of: same as ADJACENT
  *   STACK        every cell of C occupied with one same top level L, and
- *                L + 1 < levels; the placement's level is L + 1
+ *                L + 1 < levels; the placement's level is L + 1. Options
+ *                (a climb): stack_match, each tile cell's value equals the
+ *                top value under it; stack_apart, the top cells under C
+ *                belong to pairwise different placings
  * Output order is (a.y, a.x, o) ascending. A candidate covering the same
  * (cell, value) set as an earlier legal candidate is dropped; the filter is
  * asked only about the candidates that survive this (so a filter that rejects
@@ -45,6 +48,7 @@
  * the words' stride, so the words become its own with one shift. */
 #include <limits.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
@@ -767,28 +771,90 @@ static void place_scan(Emitter *em, const TileShape *sh, const Range *r, int cel
 
 /* ---- stacking ---- */
 
-static void place_stack(Emitter *em, const TileShape *sh, int cells) {
+/* The placing an entry belongs to: its tile's cells are entered together,
+ * cell 0 first, so the entry of cell 0 names the placing. */
+static inline int placing_of(const BoardCell *entries, int e) { return e - entries[e].part; }
+
+/* Whether the top cells under a climb (entries e[0..cells-1]) rest on
+ * pairwise different placings. */
+static bool on_apart_placings(const BoardCell *entries, const int *e, int cells) {
+  for (int i = 1; i < cells; i++)
+    for (int j = 0; j < i; j++)
+      if (placing_of(entries, e[i]) == placing_of(entries, e[j])) return false;
+  return true;
+}
+
+/* The climbs and stackings anchored at top entry `anchor` (x, y); false
+ * when the output is full. Cell 0 of every orientation is the anchor. */
+static bool stack_at(Emitter *em, const TileShape *sh, const TileDef *t, const PlaceOptions *opt,
+                     int x, int y, int anchor) {
+  const Board *b = em->b;
+  const BoardCell *entries = board_cell(b, 0);
+  int cells = t->cell_count, level = entries[anchor].level;
+  if (level + 1 >= b->spec.levels) return true;
+  if (opt->stack_match && entries[anchor].value != t->value[0]) return true;
+  for (int j = 0; j < sh->k; j++) {
+    const Orient *or = &sh->ors[j];
+    if (or->dup) continue;
+    bool ok = board_in_bounds(b, (Coord){(int16_t)x, (int16_t)y});
+    int under[TILE_MAX_CELLS] = {anchor};
+    for (int i = 1; i < cells && ok; i++) {
+      Coord c = {(int16_t)(x + or->dx[i]), (int16_t)(y + or->dy[i])};
+      int e = under[i] = board_top(b, c);
+      ok = e >= 0 && entries[e].level == level && board_in_bounds(b, c) &&
+           (!opt->stack_match || entries[e].value == t->value[i]);
+    }
+    if (ok && opt->stack_apart) ok = on_apart_placings(entries, under, cells);
+    if (ok && !emit(em, x, y, or->o, level + 1)) return false;
+  }
+  return true;
+}
+
+/* Boards of up to this many entries find their anchors by sorting their
+ * top entries (no index look-up per cell of the occupied box); bigger ones
+ * scan the box. */
+enum { STACK_SORTED_MAX = 512 };
+
+static int by_key(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The top entries in canonical anchor order (y, then x), each as
+ * (y, x) key << 32 | entry: an entry is a top unless another lies on it. */
+static int sorted_tops(const Board *b, uint64_t *out) {
+  const BoardCell *entries = board_cell(b, 0);
+  bool covered[STACK_SORTED_MAX] = {false};
+  for (int e = 0; e < b->count; e++)
+    if (entries[e].below) covered[entries[e].below - 1] = true;
+  int n = 0;
+  for (int e = 0; e < b->count; e++)
+    if (!covered[e]) {
+      uint64_t key = (uint64_t)(uint16_t)(entries[e].y ^ 0x8000) << 16 | (uint16_t)(entries[e].x ^ 0x8000);
+      out[n++] = key << 32 | (uint32_t)e;
+    }
+  qsort(out, (size_t)n, sizeof *out, by_key);
+  return n;
+}
+
+static void place_stack(Emitter *em, const TileShape *sh, const TileDef *t, const PlaceOptions *opt) {
   const Board *b = em->b;
   if (b->count == 0 || b->spec.levels <= 1) return;
   if (!board_fits_window(b, NULL, 0)) return;
-  const BoardCell *entries = board_cell(b, 0);
+  if (b->count <= STACK_SORTED_MAX) {
+    uint64_t tops[STACK_SORTED_MAX];
+    int n = sorted_tops(b, tops);
+    const BoardCell *entries = board_cell(b, 0);
+    for (int k = 0; k < n; k++) {
+      int e = (int)(uint32_t)tops[k];
+      if (!stack_at(em, sh, t, opt, entries[e].x, entries[e].y, e)) return;
+    }
+    return;
+  }
   for (int y = b->min_y; y <= b->max_y; y++)
     for (int x = b->min_x; x <= b->max_x; x++) {
       int anchor = board_top(b, (Coord){(int16_t)x, (int16_t)y});
-      if (anchor < 0) continue;
-      int level = entries[anchor].level;
-      if (level + 1 >= b->spec.levels) continue;
-      for (int j = 0; j < sh->k; j++) {
-        const Orient *or = &sh->ors[j];
-        if (or->dup) continue;
-        bool ok = true;
-        for (int i = 0; i < cells && ok; i++) {
-          Coord c = {(int16_t)(x + or->dx[i]), (int16_t)(y + or->dy[i])};
-          int e = board_top(b, c);
-          ok = e >= 0 && entries[e].level == level && board_in_bounds(b, c);
-        }
-        if (ok && !emit(em, x, y, or->o, level + 1)) return;
-      }
+      if (anchor >= 0 && !stack_at(em, sh, t, opt, x, y, anchor)) return;
     }
 }
 
@@ -860,7 +926,7 @@ int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, Pla
   const TileShape *sh = shape_of_frame(opt->frame, (GridKind)b->spec.grid, t, tile_id);
   Emitter em = {b, opt->filter, opt->ctx, out, opt->packed, cap, 0, tile_id, b->spec.grid};
   if (mode == PLACE_STACK)
-    place_stack(&em, sh, t->cell_count);
+    place_stack(&em, sh, t, opt);
   else
     place_level0(&em, sh, t->cell_count, mode, opt);
   return em.n;

@@ -30,6 +30,11 @@ void program_free(Program *p) {
     free(p->variants[i].requires);
   }
   free(p->variants);
+  for (int i = 0; i < p->option_count; i++) {
+    free(p->options[i].name);
+    free(p->options[i].doc);
+  }
+  free(p->options);
   free(p->dead);
   free(p->dead_at);
   free(p);

@@ -11,7 +11,8 @@
 
 #include "board.h"
 
-#define TS_MAX_SEATS 8
+#define TS_MAX_SEATS 16
+#define TS_SEAT_WIDTH 8 /* the least slots of a per-seat global (lang/check.c) */
 #define TS_MAX_RANK_KEYS 4
 /* The most options one decision may offer: every option has a text in
  * traces and observations, so a decision stays readable and bounded. */
@@ -37,7 +38,7 @@ enum { VISIBLE_PUBLIC, VISIBLE_HIDDEN, VISIBLE_OWNER };
 typedef struct GlobalInfo {
   char *name;
   char type[16];       /* type code, as in natives.def */
-  int32_t slot;        /* first slot; per-seat globals use TS_MAX_SEATS slots */
+  int32_t slot;        /* first slot; per-seat globals use seat_width slots */
   uint8_t per_seat, visibility, is_ref, kind;
   uint8_t display;     /* DISPLAY_*: how the screen shows it (`display NAME as ...`) */
   char *label;         /* its name on screen, or NULL */
@@ -62,6 +63,12 @@ typedef struct VariantInfo {
   char *requires; /* comma-separated names of the variants it requires */
 } VariantInfo;
 
+/* A match option (`option chapters = 1 "…"`): set with --set name=value. */
+typedef struct OptionInfo {
+  char *name, *doc;
+  int64_t default_value, value; /* value: as compiled (the default unless set) */
+} OptionInfo;
+
 typedef struct Program {
   char *name;
   int min_players, max_players, ghosts;
@@ -80,13 +87,16 @@ typedef struct Program {
   GlobalInfo *globals;
   int global_count, global_slots;
   BoardInfo *boards;
-  int board_decl_count, board_numbers; /* numbers: per-seat boards take TS_MAX_SEATS */
+  int board_decl_count, board_numbers; /* numbers: per-seat boards take seat_width */
+  int seat_width;          /* slots of a per-seat global: the most seats (players + ghosts) a match can have */
   RankKey keys[TS_MAX_RANK_KEYS];
   int key_count;
   char **files;            /* source paths, for runtime errors */
   int file_count;
   VariantInfo *variants;   /* every variant declared (selected or not) */
   int variant_count;
+  OptionInfo *options;     /* the match options, in declaration order */
+  int option_count;
   /* The dead slots of a frame stopped at a resume point (just after a
    * CHOOSE, a CALL of a deciding function, SET_UP), which the packer
    * zeroes: records in pc order, dead[dead_at[i]] = {pc, runs, then

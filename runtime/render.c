@@ -9,13 +9,16 @@
  * in axial coordinates cell (q,r) sits at column q + r/2 (in cells); each
  * row is labelled with its r and ends with its range of q. The last move's
  * cells (those differing from style->before) are highlighted; colours are
- * ANSI and only when style->color. A new topology adds its drawer to
- * draw_board. */
+ * ANSI and only when style->color. Stacked hex boards are drawn by
+ * render_hex.c (values with their levels, split when wide), lines of play
+ * by line_render.c. A new topology adds its drawer to draw_board. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
+#include "line.h"
+#include "render_hex.h"
 
 enum { SCREEN_COLUMNS = 100 };
 
@@ -185,6 +188,10 @@ static void draw_hex(Drawing *d) {
 /* Square and hex grids; a new topology adds its drawer here. */
 static void draw_board(Drawing *d) {
   bool hex = d->b->spec.grid == GRID_HEX;
+  if (hex && d->b->spec.levels > 1) { /* stacks: values and levels (render_hex.c) */
+    render_hex_board(d->b, d->out);
+    return;
+  }
   d->cell_width = widest(d, hex);
   if (hex) draw_hex(d);
   else draw_square(d);
@@ -216,21 +223,22 @@ static void render_board(const Board *b, const Board *before, const TsRenderStyl
  * no line passes SCREEN_COLUMNS. */
 static void put_wrapped(const char *text, int indent, FILE *out) {
   int column = indent;
+  bool space = false; /* owed before the next piece, unless the line breaks there */
   while (*text) {
     const char *comma = strstr(text, ", ");
     int len = comma ? (int)(comma - text) + 1 : (int)strlen(text);
-    if (column + len > SCREEN_COLUMNS && column > indent + 8) {
+    if (column + space + len > SCREEN_COLUMNS && column > indent + 8) {
       fputc('\n', out);
       for (column = 0; column < 4; column++) fputc(' ', out);
+    } else if (space) {
+      fputc(' ', out);
+      column++;
     }
     fwrite(text, 1, (size_t)len, out);
     column += len;
     text += len;
-    if (*text == ' ') {
-      fputc(' ', out);
-      column++;
-      text++;
-    }
+    space = *text == ' ';
+    text += space;
   }
 }
 
@@ -282,6 +290,29 @@ static void seat_label(const TsState *s, int k, const TsRenderStyle *style, FILE
   else fputs(name, out);
 }
 
+/* A per-seat variable on one line, `name:  P1 …  P2 …`, or one line per
+ * seat when that would pass SCREEN_COLUMNS. */
+static void render_per_seat(const TsState *s, const GlobalInfo *g, const char *name, int seat,
+                            const TsRenderStyle *style, FILE *out) {
+  char text[4096];
+  size_t width = strlen(name) + 1;
+  for (int k = 0; k < s->match->seats; k++) {
+    format_var(s, g, g->slot + k, k, seat, text, sizeof text);
+    width += 5 + strlen(text);
+  }
+  bool one_line = width <= SCREEN_COLUMNS;
+  fprintf(out, "%s:", name);
+  for (int k = 0; k < s->match->seats; k++) {
+    format_var(s, g, g->slot + k, k, seat, text, sizeof text);
+    fputs(one_line ? "  " : "\n  ", out);
+    seat_label(s, k, style, out);
+    fputc(' ', out);
+    if (one_line) fputs(text, out);
+    else put_wrapped(text, 5, out);
+  }
+  fputc('\n', out);
+}
+
 static void render_vars(const TsState *s, int seat, const TsRenderStyle *style, FILE *out) {
   const Program *p = s->match->prog->program;
   char text[4096];
@@ -289,6 +320,13 @@ static void render_vars(const TsState *s, int seat, const TsRenderStyle *style, 
     const GlobalInfo *g = &p->globals[i];
     if (g->kind != GLOBAL_VAR || g->display == DISPLAY_NONE) continue;
     const char *name = g->label ? g->label : g->name;
+    if (!g->per_seat && g->visibility == VISIBLE_PUBLIC && strcmp(g->type, "[L") == 0) { /* a line of play: drawn, not listed */
+      const Value *globals = (const Value *)((const char *)s->block + s->block->globals_at);
+      fprintf(out, "%s:\n", name);
+      line_render(vm_tiles(s->match->vm), vm_tile_count(s->match->vm), engine_heap(s) + globals[g->slot] + 1,
+                  engine_list_len(s, globals[g->slot]), out);
+      continue;
+    }
     if (!g->per_seat) {
       format_var(s, g, g->slot, -1, seat, text, sizeof text);
       fprintf(out, "%s: ", name);
@@ -296,14 +334,7 @@ static void render_vars(const TsState *s, int seat, const TsRenderStyle *style, 
       fputc('\n', out);
       continue;
     }
-    fprintf(out, "%s:", name);
-    for (int k = 0; k < s->match->seats; k++) {
-      format_var(s, g, g->slot + k, k, seat, text, sizeof text);
-      fputs("  ", out);
-      seat_label(s, k, style, out);
-      fprintf(out, " %s", text);
-    }
-    fputc('\n', out);
+    render_per_seat(s, g, name, seat, style, out);
   }
 }
 

@@ -30,6 +30,8 @@ typedef struct TsCompileOptions {
   bool warnings;               /* report warnings (unused declarations) */
   bool no_inline;              /* compile every call as a call (for reading bytecode) */
   bool no_superinstructions;   /* one instruction per operation (for reading bytecode) */
+  const char *const *settings; /* match options set: "name=value" each (an int) */
+  int setting_count;
 } TsCompileOptions;
 
 /* Compiles `path`. Every diagnostic is printed to `diagnostics` (may be NULL).
@@ -45,6 +47,13 @@ const char *ts_program_variant_doc(const TsProgram *p, int i);
 /* Comma-separated names of the variants variant i requires ("" if none). */
 const char *ts_program_variant_requires(const TsProgram *p, int i);
 int ts_program_ghosts(const TsProgram *p);
+/* Match options (`option name = default "doc"`), in declaration order;
+ * value is what this program was compiled with (the default unless set). */
+int ts_program_option_count(const TsProgram *p);
+const char *ts_program_option_name(const TsProgram *p, int i);
+const char *ts_program_option_doc(const TsProgram *p, int i); /* "" when none */
+int64_t ts_program_option_default(const TsProgram *p, int i);
+int64_t ts_program_option_value(const TsProgram *p, int i);
 bool ts_program_is_module(const TsProgram *p); /* no game, players or play: a library */
 void ts_program_disassemble(const TsProgram *p, FILE *out);
 

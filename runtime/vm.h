@@ -22,6 +22,12 @@
 
 typedef int64_t Value;
 enum { VM_EMPTY = 0, VM_EMPTY_LISTS = 1 };
+/* A word (`word pass`) is VM_WORD_BASE + the index of its name among the
+ * program's strings, so its text needs no table of its own; no option of a
+ * `choose … or words` may lie in VM_WORD_BASE..VM_WORD_LAST. */
+#define VM_WORD_BASE INT64_MIN
+#define VM_WORD_LAST (INT64_MIN + INT32_MAX)
+static inline bool vm_is_word(Value v) { return v <= VM_WORD_LAST; }
 typedef struct Vm Vm;
 typedef Value (*NativeFn)(Vm *vm, Value *args);
 

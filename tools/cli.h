@@ -40,6 +40,14 @@ int cli_resolve_failure(void); /* the exit status for the last NULL of cli_resol
  * 1 on compile errors, EXIT_USAGE on an unknown variant (message printed). */
 enum { CLI_NO_INLINE = 1, CLI_NO_SUPERINSTRUCTIONS = 2 };
 int cli_load_program(const char *path, const StrList *variants, unsigned plain, TsProgram **out);
+/* The same with match options set (`settings`: NAME=NUMBER items, may be
+ * NULL), each checked against the options the game declares. */
+int cli_load_program_set(const char *path, const StrList *variants, const StrList *settings, unsigned plain,
+                         TsProgram **out);
+/* Appends a --set value to the comma list in buf (--set may be repeated). */
+int cli_add_setting(char *buf, size_t cap, const char *value);
+/* "chapters (default 1), limit (default 0)": the options of p. */
+void cli_option_list(const TsProgram *p, char *buf, size_t cap);
 TsCompileOptions cli_compile_options(const StrList *variants);
 
 /* The GAME positional argument of `command`: stores it, or fails (one line,
@@ -58,6 +66,7 @@ void cli_player_counts(const TsProgram *p, char *buf, size_t cap);
 typedef struct Session {
   char *path;
   StrList variants;
+  StrList settings;    /* --set NAME=NUMBER items */
   TsProgram *program;
   AgentKind kinds[AGENTS_MAX];
   AgentParams params[AGENTS_MAX]; /* the budgets of kinds[i] */
@@ -69,6 +78,9 @@ typedef struct Session {
  * `human_default`). Returns 0, or the exit status after printing why. */
 int session_open(Session *s, const char *game, const char *variant_text, const char *players_text,
                  bool human_default);
+/* session_open with the match options of `settings_text` ("a=1,b=2", may be NULL). */
+int session_open_set(Session *s, const char *game, const char *variant_text, const char *settings_text,
+                     const char *players_text, bool human_default);
 void session_close(Session *s);
 /* The session's agents for a match with `seed`, budgets included. */
 void session_agents(const Session *s, Agent *agents, uint64_t seed);

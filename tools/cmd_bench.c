@@ -12,7 +12,7 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: tessera bench GAME [-n N] [--seed S] [--variant a,b] [--players N]\n"
+    "usage: tessera bench GAME [-n N] [--seed S] [--variant a,b] [--set NAME=N] [--players N]\n"
     "\n"
     "Plays N random playouts (default 2000) with seeds S, S+1, ... (default 1)\n"
     "and prints playouts/s, decisions/s, the state's size in bytes and the cost\n"
@@ -24,6 +24,7 @@ typedef struct BenchArgs {
   const char *game, *variants, *players;
   uint64_t seed;
   long playouts;
+  char settings[512];
 } BenchArgs;
 
 static double now(void) {
@@ -34,11 +35,11 @@ static double now(void) {
 
 static int parse_args(int argc, char **argv, BenchArgs *a) {
   int status;
-  enum { HELP, COUNT, VARIANT, PLAYERS, SEED };
+  enum { HELP, COUNT, VARIANT, PLAYERS, SEED, SET };
   static const OptSpec specs[] = {{"--help", "-h", false}, {"--playouts", "-n", true}, {"--variant", NULL, true},
-                                  {"--players", NULL, true}, {"--seed", NULL, true}};
+                                  {"--players", NULL, true}, {"--seed", NULL, true}, {"--set", NULL, true}};
   OptParser op;
-  opt_init(&op, argc, argv, specs, 5);
+  opt_init(&op, argc, argv, specs, 6);
   a->seed = 1;
   a->playouts = 2000;
   for (int o; (o = opt_next(&op)) != OPT_END;) {
@@ -47,6 +48,9 @@ static int parse_args(int argc, char **argv, BenchArgs *a) {
     case HELP: fputs(usage, stdout); return -1;
     case VARIANT: a->variants = op.value; break;
     case PLAYERS: a->players = op.value; break;
+    case SET:
+      if ((status = cli_add_setting(a->settings, sizeof a->settings, op.value))) return status;
+      break;
     case COUNT:
       if (!opt_parse_int(op.value, 1, 100000000, &a->playouts))
         return cli_fail(EXIT_USAGE, "-n wants a number of playouts from 1 to 100000000, got '%s'", op.value);
@@ -167,7 +171,7 @@ int cmd_bench(int argc, char **argv) {
   int status = parse_args(argc, argv, &a);
   if (status) return status < 0 ? 0 : status;
   Session ses;
-  status = session_open(&ses, a.game, a.variants, a.players, false);
+  status = session_open_set(&ses, a.game, a.variants, a.settings[0] ? a.settings : NULL, a.players, false);
   if (status) return status;
   char err[256];
   TsState *s = ts_new_game(ses.program, ses.players, a.seed, err, sizeof err);

@@ -11,7 +11,8 @@ static const char usage[] =
     "\n"
     "Lists the games in the games directory ($TESSERA_GAMES, else the build's\n"
     "games/): file name, game name, player counts, and each variant with its\n"
-    "description. Use the file name as GAME in `tessera play GAME`.\n";
+    "description, and each match option with its default (set with --set).\n"
+    "Use the file name as GAME in `tessera play GAME`.\n";
 
 static void list_game(const char *name) {
   char *path = cli_game_path(name);
@@ -29,6 +30,11 @@ static void list_game(const char *name) {
   for (int i = 0; i < ts_program_variant_count(p); i++) {
     const char *doc = ts_program_variant_doc(p, i);
     printf("    --variant %-16s %s\n", ts_program_variant_name(p, i), doc ? doc : "");
+  }
+  for (int i = 0; i < ts_program_option_count(p); i++) {
+    char set[64];
+    snprintf(set, sizeof set, "%s=%lld", ts_program_option_name(p, i), (long long)ts_program_option_default(p, i));
+    printf("    --set %-20s %s\n", set, ts_program_option_doc(p, i));
   }
   ts_program_free(p);
   free(path);

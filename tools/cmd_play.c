@@ -13,12 +13,13 @@
 #include "save.h"
 
 static const char usage[] =
-    "usage: tessera play GAME [--variant a,b] [--players human,mcts,...] [--seed N]\n"
-    "                         [--trace FILE] [--max-steps N]\n"
+    "usage: tessera play GAME [--variant a,b] [--set NAME=N,...] [--players human,mcts,...]\n"
+    "                         [--seed N] [--trace FILE] [--max-steps N]\n"
     "       tessera play --resume FILE [--players ...] [--trace FILE]\n"
     "\n"
     "Plays one match of GAME (a name from `tessera list` or a path to a .tess file).\n"
     "  --variant a,b      select variants (applied in this order)\n"
+    "  --set NAME=N       set a match option (see `tessera list`); may be repeated\n"
     "  --players LIST     one agent per seat: human, random, first, greedy[:PLIES],\n"
     "                     mcts[:PLAYOUTS|:Ts|:Tms], ismcts[...]; or a seat count.\n"
     "                     Default: the game's minimum count, a human at seat 1 when\n"
@@ -37,17 +38,19 @@ typedef struct PlayArgs {
   uint64_t seed;
   bool seed_given;
   long max_steps;
+  char settings[512];
 } PlayArgs;
 
 static int parse_args(int argc, char **argv, PlayArgs *a) {
   int status;
-  enum { HELP, VARIANT, PLAYERS, SEED, TRACE, MAX_STEPS, RESUME };
+  enum { HELP, VARIANT, PLAYERS, SEED, TRACE, MAX_STEPS, SET, RESUME };
   static const OptSpec specs[] = {
-      {"--help", "-h", false}, {"--variant", NULL, true}, {"--players", NULL, true},   {"--seed", NULL, true},
-      {"--trace", NULL, true}, {"--max-steps", NULL, true}, {"--resume", NULL, true},
+      {"--help", "-h", false}, {"--variant", NULL, true}, {"--players", NULL, true},
+      {"--seed", NULL, true},  {"--trace", NULL, true},   {"--max-steps", NULL, true},
+      {"--set", NULL, true},   {"--resume", NULL, true},
   };
   OptParser op;
-  opt_init(&op, argc, argv, specs, 7);
+  opt_init(&op, argc, argv, specs, 8);
   a->max_steps = 100000;
   for (int o; (o = opt_next(&op)) != OPT_END;) {
     switch (o) {
@@ -56,6 +59,9 @@ static int parse_args(int argc, char **argv, PlayArgs *a) {
     case VARIANT: a->variants = op.value; break;
     case PLAYERS: a->players = op.value; break;
     case TRACE: a->trace = op.value; break;
+    case SET:
+      if ((status = cli_add_setting(a->settings, sizeof a->settings, op.value))) return status;
+      break;
     case RESUME: a->resume = op.value; break;
     case SEED:
       if ((status = cli_parse_seed(op.value, &a->seed))) return status;
@@ -69,9 +75,9 @@ static int parse_args(int argc, char **argv, PlayArgs *a) {
       if ((status = cli_take_game("play", &a->game, op.value))) return status;
     }
   }
-  if (a->resume && (a->game || a->variants || a->seed_given))
-    return cli_fail(EXIT_USAGE, "--resume takes the game, variants and seed from the saved match; drop %s",
-                    a->game ? "GAME" : a->variants ? "--variant" : "--seed");
+  if (a->resume && (a->game || a->variants || a->seed_given || a->settings[0]))
+    return cli_fail(EXIT_USAGE, "--resume takes the game, variants, options and seed from the saved match; drop %s",
+                    a->game ? "GAME" : a->variants ? "--variant" : a->settings[0] ? "--set" : "--seed");
   if (!a->resume && (status = cli_need_game("play", a->game))) return status;
   if (!a->seed_given) a->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
   return 0;
@@ -180,7 +186,8 @@ static int resume(PlayArgs *a) {
   if (!saved_game_read(a->resume, &saved, err, sizeof err)) return cli_fail(EXIT_USAGE, "--resume: %s", err);
   a->seed = saved.seed;
   Session s;
-  int status = session_open(&s, saved.game, saved.variants, a->players ? a->players : saved.agents, false);
+  int status = session_open_set(&s, saved.game, saved.variants, saved.settings,
+                                a->players ? a->players : saved.agents, false);
   if (status == 0) status = play(&s, a, &saved);
   session_close(&s);
   saved_game_free(&saved);
@@ -193,7 +200,8 @@ int cmd_play(int argc, char **argv) {
   if (status) return status < 0 ? 0 : status;
   if (a.resume) return resume(&a);
   Session s;
-  status = session_open(&s, a.game, a.variants, a.players, isatty(STDIN_FILENO));
+  status = session_open_set(&s, a.game, a.variants, a.settings[0] ? a.settings : NULL, a.players,
+                            isatty(STDIN_FILENO));
   if (status == 0) status = play(&s, &a, NULL);
   session_close(&s);
   return status;

@@ -135,11 +135,14 @@ static int open_header(Replay *r) {
     return differ(r, "header: the rule file '%s' is neither a game of %s nor inside the trace's folder; "
                   "name it with --rules FILE", h->file, cli_games_dir());
   }
-  int status = game && variants && agents
-                   ? session_open(&r->session, game, h->variants.count ? variants : NULL, agents, false)
+  char *settings = join(&h->settings);
+  int status = game && variants && agents && settings
+                   ? session_open_set(&r->session, game, h->variants.count ? variants : NULL,
+                                      h->settings.count ? settings : NULL, agents, false)
                    : 1;
   free(game);
   free(variants);
+  free(settings);
   free(agents);
   if (status) return differ(r, "header: cannot set up %s (%s)", h->game, h->file);
   if (strcmp(ts_program_name(r->session.program), h->game) != 0)

@@ -12,7 +12,7 @@
 
 static const char usage[] =
     "usage: tessera run GAME [-n N] [--variant a,b] [--players N|mcts:500,greedy,...]\n"
-    "                        [--seed S] [--json] [--max-steps N]\n"
+    "                        [--seed S] [--json] [--max-steps N] [--set NAME=N]\n"
     "\n"
     "Plays N matches (default 10) with seeds S, S+1, ... (default S = 1) between\n"
     "machine agents (random, first, greedy, mcts, ismcts; default: random at every\n"
@@ -26,6 +26,7 @@ typedef struct RunArgs {
   uint64_t seed;
   long games, max_steps;
   bool json;
+  char settings[512];
 } RunArgs;
 
 /* Totals over the matches that ended without error. */
@@ -39,13 +40,13 @@ typedef struct Summary {
 
 static int parse_args(int argc, char **argv, RunArgs *a) {
   int status;
-  enum { HELP, COUNT, VARIANT, PLAYERS, SEED, JSON, MAX_STEPS };
+  enum { HELP, COUNT, VARIANT, PLAYERS, SEED, JSON, MAX_STEPS, SET };
   static const OptSpec specs[] = {
       {"--help", "-h", false}, {"--games", "-n", true}, {"--variant", NULL, true},  {"--players", NULL, true},
-      {"--seed", NULL, true},  {"--json", NULL, false}, {"--max-steps", NULL, true},
+      {"--seed", NULL, true},  {"--json", NULL, false}, {"--max-steps", NULL, true}, {"--set", NULL, true},
   };
   OptParser op;
-  opt_init(&op, argc, argv, specs, 7);
+  opt_init(&op, argc, argv, specs, 8);
   a->seed = 1;
   a->games = 10;
   a->max_steps = 100000;
@@ -56,6 +57,9 @@ static int parse_args(int argc, char **argv, RunArgs *a) {
     case VARIANT: a->variants = op.value; break;
     case PLAYERS: a->players = op.value; break;
     case JSON: a->json = true; break;
+    case SET:
+      if ((status = cli_add_setting(a->settings, sizeof a->settings, op.value))) return status;
+      break;
     case COUNT:
       if (!opt_parse_int(op.value, 1, 1000000000, &a->games))
         return cli_fail(EXIT_USAGE, "-n wants a number of matches from 1 to 1000000000, got '%s'", op.value);
@@ -212,7 +216,7 @@ int cmd_run(int argc, char **argv) {
   int status = parse_args(argc, argv, &a);
   if (status) return status < 0 ? 0 : status;
   Session s;
-  status = session_open(&s, a.game, a.variants, a.players, false);
+  status = session_open_set(&s, a.game, a.variants, a.settings[0] ? a.settings : NULL, a.players, false);
   if (status == 0) status = run(&s, &a);
   session_close(&s);
   return status;

@@ -177,6 +177,68 @@ int cli_load_program(const char *path, const StrList *variants, unsigned plain, 
   return *out ? 0 : 1;
 }
 
+int cli_add_setting(char *buf, size_t cap, const char *value) {
+  size_t used = strlen(buf);
+  int n = snprintf(buf + used, cap - used, "%s%s", used ? "," : "", value);
+  if (n < 0 || (size_t)n >= cap - used) return cli_fail(EXIT_USAGE, "--set: too many settings");
+  return 0;
+}
+
+void cli_option_list(const TsProgram *p, char *buf, size_t cap) {
+  size_t used = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < ts_program_option_count(p) && used < cap; i++) {
+    int n = snprintf(buf + used, cap - used, "%s%s (default %lld)", i ? ", " : "", ts_program_option_name(p, i),
+                     (long long)ts_program_option_default(p, i));
+    if (n < 0) break;
+    used += (size_t)n;
+  }
+}
+
+/* Each NAME=NUMBER names an option of p, once, with an int value. */
+static int check_settings(const TsProgram *p, const StrList *settings) {
+  char valid[512];
+  cli_option_list(p, valid, sizeof valid);
+  for (int i = 0; i < settings->count; i++) {
+    const char *item = settings->items[i], *eq = strchr(item, '=');
+    if (ts_program_option_count(p) == 0)
+      return cli_fail(EXIT_USAGE, "--set %s: %s has no options", item, ts_program_name(p));
+    if (!eq) return cli_fail(EXIT_USAGE, "--set wants NAME=NUMBER, got '%s'; options: %s", item, valid);
+    size_t len = (size_t)(eq - item);
+    int found = -1;
+    for (int k = 0; k < ts_program_option_count(p); k++) {
+      const char *name = ts_program_option_name(p, k);
+      if (strlen(name) == len && strncmp(name, item, len) == 0) found = k;
+    }
+    if (found < 0)
+      return cli_fail(EXIT_USAGE, "unknown option '%.*s' for %s; options: %s", (int)len, item, ts_program_name(p), valid);
+    long v;
+    if (!opt_parse_int(eq + 1, -1000000000, 1000000000, &v))
+      return cli_fail(EXIT_USAGE, "--set %.*s wants a number, got '%s'; options: %s", (int)len, item, eq + 1, valid);
+    for (int j = 0; j < i; j++)
+      if (strncmp(settings->items[j], item, len + 1) == 0)
+        return cli_fail(EXIT_USAGE, "option '%.*s' set twice", (int)len, item);
+  }
+  return 0;
+}
+
+int cli_load_program_set(const char *path, const StrList *variants, const StrList *settings, unsigned plain,
+                         TsProgram **out) {
+  int status = cli_load_program(path, variants, plain, out);
+  if (status || !settings || settings->count == 0) return status;
+  status = check_settings(*out, settings);
+  ts_program_free(*out);
+  *out = NULL;
+  if (status) return status;
+  TsCompileOptions options = cli_compile_options(variants && variants->count ? variants : NULL);
+  options.no_inline = plain & CLI_NO_INLINE;
+  options.no_superinstructions = plain & CLI_NO_SUPERINSTRUCTIONS;
+  options.settings = settings->items;
+  options.setting_count = settings->count;
+  *out = ts_compile_file(path, &options, stderr);
+  return *out ? 0 : 1;
+}
+
 void cli_player_counts(const TsProgram *p, char *buf, size_t cap) {
   int lo = ts_program_min_players(p), hi = ts_program_max_players(p);
   if (lo == hi) snprintf(buf, cap, "%d player%s", lo, lo == 1 ? "" : "s");

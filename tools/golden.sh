@@ -6,7 +6,7 @@
 #   tools/golden.sh NAME…    only those MANIFEST entries (broken/ too when its base is one)
 #
 # Each entry is played with `tessera play GAME --variant … --players … --seed …
-# --trace tests/golden/NAME.jsonl` from the repository root with TESSERA_GAMES=games,
+# [--set …] --trace tests/golden/NAME.jsonl` from the repository root with TESSERA_GAMES=games,
 # so the header's "file" reads games/GAME.tess on every machine; every trace made is
 # then replayed as a check. Uses $TESSERA, else build/tessera (`tools/setup.sh build`).
 set -euo pipefail
@@ -27,25 +27,26 @@ die() { echo "$me: $*" >&2; exit 1; }
 [[ -x $tessera ]] || die "no tessera at $tessera; build it with tools/setup.sh build (or set TESSERA)"
 [[ -r $manifest ]] || die "cannot read $manifest"
 
-# all: the MANIFEST lines as "name game variants players seed", comments and blank lines dropped.
+# all: the MANIFEST lines as "name game variants players seed [set]", comments and blank lines dropped.
 load_entries() {
-  local line=0 text name game variants players seed extra
+  local line=0 text name game variants players seed settings extra
   all=()
   while IFS= read -r text || [[ -n $text ]]; do
     line=$((line + 1))
     text=${text%%#*}
     [[ $text =~ ^[[:space:]]*$ ]] && continue
-    read -r name game variants players seed extra <<<"$text"
+    read -r name game variants players seed settings extra <<<"$text"
     [[ -n $seed && -z $extra ]] ||
-      die "$manifest:$line: expected 'name game variants players seed', got '$text'"
-    all+=("$name $game $variants $players $seed")
+      die "$manifest:$line: expected 'name game variants players seed [set]', got '$text'"
+    all+=("$name $game $variants $players $seed ${settings:--}")
   done <"$manifest"
 }
 
-play_entry() { # name game variants players seed
-  local name=$1 game=$2 variants=$3 players=$4 seed=$5
+play_entry() { # name game variants players seed settings
+  local name=$1 game=$2 variants=$3 players=$4 seed=$5 settings=$6
   local args=(play "$game" --players "$players" --seed "$seed" --trace "$golden/$name.jsonl")
   [[ $variants != - ]] && args+=(--variant "$variants")
+  [[ $settings != - ]] && args+=(--set "$settings")
   "$tessera" "${args[@]}" </dev/null >/dev/null || die "$name: tessera ${args[*]} failed"
   "$tessera" replay "$golden/$name.jsonl"
 }

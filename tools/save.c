@@ -34,6 +34,7 @@ bool match_save(const Match *m, const char *path, char *err, size_t errlen) {
 static void saved_free(SavedGame *g) {
   free(g->game);
   free(g->variants);
+  free(g->settings);
   free(g->agents);
   for (int i = 0; i < g->move_count; i++) free(g->moves[i]);
   free(g->moves);
@@ -77,6 +78,7 @@ static bool take_line(SavedGame *g, const TraceLine *line, int number, char *err
     const TraceHeader *h = &line->header;
     g->game = header_game(h);
     g->variants = h->variants.count ? joined(&h->variants) : NULL;
+    g->settings = h->settings.count ? joined(&h->settings) : NULL;
     g->agents = joined(&h->agents);
     g->seed = h->seed;
     return true;

@@ -10,6 +10,7 @@
 typedef struct SavedGame {
   char *game;      /* a GAME argument: the name in the games directory, or the file */
   char *variants;  /* "a,b" or NULL */
+  char *settings;  /* the match options, "name=3,other=1", or NULL */
   char *agents;    /* "human,mcts:500" */
   uint64_t seed;
   char **moves;    /* the texts of the moves applied, in order */

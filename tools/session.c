@@ -33,14 +33,24 @@ static int seat_players(Session *s, const char *players_text, bool human_default
 
 int session_open(Session *s, const char *game, const char *variant_text, const char *players_text,
                  bool human_default) {
+  return session_open_set(s, game, variant_text, NULL, players_text, human_default);
+}
+
+int session_open_set(Session *s, const char *game, const char *variant_text, const char *settings_text,
+                     const char *players_text, bool human_default) {
   memset(s, 0, sizeof *s);
   char err[256];
   if (variant_text && !strlist_split(variant_text, &s->variants, err, sizeof err)) {
     strlist_free(&s->variants);
     return cli_fail(EXIT_USAGE, "--variant: %s", err);
   }
+  if (settings_text && !strlist_split(settings_text, &s->settings, err, sizeof err)) {
+    session_close(s);
+    return cli_fail(EXIT_USAGE, "--set: %s", err);
+  }
   s->path = cli_resolve_game(game);
-  int status = s->path ? cli_load_program(s->path, &s->variants, 0, &s->program) : cli_resolve_failure();
+  int status = s->path ? cli_load_program_set(s->path, &s->variants, &s->settings, 0, &s->program)
+                       : cli_resolve_failure();
   if (!status) status = seat_players(s, players_text, human_default);
   if (status) session_close(s); /* a failed open holds nothing: callers just return */
   return status;
@@ -49,6 +59,7 @@ int session_open(Session *s, const char *game, const char *variant_text, const c
 void session_close(Session *s) {
   if (s->program) ts_program_free(s->program);
   strlist_free(&s->variants);
+  strlist_free(&s->settings);
   free(s->path);
   memset(s, 0, sizeof *s);
 }

@@ -64,7 +64,18 @@ void trace_header_as(Trace *t, const TsProgram *p, const char *file, const char 
     if (i) putc(',', t->out);
     json_write_string(t->out, variants->items[i]);
   }
-  fprintf(t->out, "],\"players\":%d,\"seats\":%d,\"agents\":[", ts_players(s), ts_seats(s));
+  putc(']', t->out);
+  if (ts_program_option_count(p) > 0) { /* the match options, as --set takes them */
+    fputs(",\"set\":[", t->out);
+    for (int i = 0; i < ts_program_option_count(p); i++) {
+      char item[160];
+      snprintf(item, sizeof item, "%s=%lld", ts_program_option_name(p, i), (long long)ts_program_option_value(p, i));
+      if (i) putc(',', t->out);
+      json_write_string(t->out, item);
+    }
+    putc(']', t->out);
+  }
+  fprintf(t->out, ",\"players\":%d,\"seats\":%d,\"agents\":[", ts_players(s), ts_seats(s));
   for (int i = 0; i < ts_players(s); i++) {
     if (i) putc(',', t->out);
     char spec[64];

@@ -11,14 +11,14 @@
 enum Field {
   F_VERSION, F_GAME, F_FILE, F_GAME_ID, F_VARIANTS, F_PLAYERS, F_SEATS, F_AGENTS, F_SEED,
   F_STEP, F_SEAT, F_HASH, F_OBSERVATION, F_LEGAL, F_MOVE, F_INDEX,
-  F_FINAL, F_OVER, F_STEPS, F_SCORES, F_RANKING, F_ERROR,
+  F_FINAL, F_OVER, F_STEPS, F_SCORES, F_RANKING, F_ERROR, F_SET,
   FIELD_COUNT
 };
 
 static const char *const field_names[FIELD_COUNT] = {
     "tessera_trace", "game", "file", "game_id", "variants", "players", "seats", "agents", "seed",
     "step", "seat", "hash", "observation", "legal", "move", "index",
-    "final", "over", "steps", "scores", "ranking", "error",
+    "final", "over", "steps", "scores", "ranking", "error", "set",
 };
 
 static int find_field(const char *key) {
@@ -100,6 +100,7 @@ static bool read_field(JsonReader *r, int f, TraceLine *l) {
   case F_FILE: return jr_string(r, &h->file);
   case F_GAME_ID: return read_nullable_string(r, &h->game_id);
   case F_VARIANTS: return read_strings(r, &h->variants);
+  case F_SET: return read_strings(r, &h->settings);
   case F_PLAYERS: return read_small(r, 1, &h->players);
   case F_SEATS: return read_small(r, 1, &h->seats);
   case F_AGENTS: return read_strings(r, &h->agents);
@@ -193,6 +194,7 @@ void trace_line_free(TraceLine *l) {
   free(l->header.file);
   free(l->header.game_id);
   free_strings(&l->header.variants);
+  free_strings(&l->header.settings);
   free_strings(&l->header.agents);
   free_strings(&l->step.legal);
   free(l->step.move);

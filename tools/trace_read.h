@@ -22,6 +22,7 @@ typedef struct TraceHeader {
   char *game, *file;
   char *game_id; /* NULL when absent or null */
   TraceStrings variants, agents;
+  TraceStrings settings; /* "set": the match options, NAME=N (absent: none) */
   int players, seats;
   uint64_t seed;
 } TraceHeader;

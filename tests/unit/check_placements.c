@@ -667,6 +667,36 @@ START_TEST(test_differential_windows_away_from_origin) {
 }
 END_TEST
 
+/* Stackings on a board of more than 512 entries, where the anchors come
+ * from a scan of the occupied box instead of the sorted top entries
+ * (placements.c), hex and square, with levels climbing. */
+START_TEST(test_differential_stack_many_entries) {
+  rng_state = 0x3C6EF372FE94F82BULL;
+  for (int grid = GRID_SQUARE; grid <= GRID_HEX; grid++) {
+    Board *b = new_board(grid, BOARD_BOUND_NONE, 4, 0, 0, 2000);
+    naive_init(grid, BOARD_BOUND_NONE, 4, 0, 0);
+    TileDef tiles[3] = {domino(0, 1), domino(1, 1), token(2)};
+    for (int y = 0; y < 14; y++)
+      for (int x = 0; x < 40; x += 2) {
+        Placement p = at(0, x, y, 0, 0);
+        ck_assert_int_eq(board_place(b, &tiles[0], p), 0);
+        naive_place(&tiles[0], p);
+      }
+    ck_assert_int_gt(b->count, 512);
+    for (int step = 0; step < 30; step++) {
+      int tid = (int)rnd(3);
+      compare(b, tiles, tid, PLACE_STACK, false, 0);
+      int n = naive_placements(b, tiles, tid, PLACE_STACK, NULL, NULL, want, BIG);
+      ck_assert_int_gt(n, 0);
+      Placement p = want[rnd((uint32_t)n)];
+      ck_assert_int_eq(board_place(b, &tiles[tid], p), 0);
+      naive_place(&tiles[tid], p);
+    }
+    free(b);
+  }
+}
+END_TEST
+
 START_TEST(test_differential_long_boards) {
   rng_state = 0xD1B54A32D192ED03ULL;
   int widest = 0;
@@ -696,6 +726,7 @@ static Suite *placements_suite(void) {
   tcase_set_timeout(diff, 120);
   tcase_add_test(diff, test_differential_random_boards);
   tcase_add_test(diff, test_differential_long_boards);
+  tcase_add_test(diff, test_differential_stack_many_entries);
   tcase_add_test(diff, test_differential_windows_away_from_origin);
   suite_add_tcase(s, diff);
   return s;
