@@ -86,10 +86,10 @@ Type *check_type_node(Checker *c, Node *n) {
   }
   Type *t = type_from_name(n->name);
   if (!t) {
-    static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board", "lay", "word"};
-    const char *hint = diag_suggest(n->name, known, 10);
+    static const char *const known[] = {"int", "bool", "player", "tile", "cell", "dir", "placement", "board", "lay", "word", "vertex"};
+    const char *hint = diag_suggest(n->name, known, 11);
     if (hint) check_error(c, n, "unknown type '%s'; did you mean '%s'?", n->name, hint);
-    else check_error(c, n, "unknown type '%s'; types are int, bool, player, tile, cell, dir, placement, board, lay, word, [T] and T | word", n->name);
+    else check_error(c, n, "unknown type '%s'; types are int, bool, player, tile, cell, dir, placement, board, lay, word, vertex, [T] and T | word", n->name);
     return type_of(TY_ERROR);
   }
   return t;

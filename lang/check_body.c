@@ -451,7 +451,7 @@ static Type *check_field(Checker *c, Node *n) {
   static const struct { TypeKind on; const char *field; int native; TypeKind result; } fields[] = {
     {TY_CELL, "x", NATIVE_cell_x, TY_INT}, {TY_CELL, "y", NATIVE_cell_y, TY_INT},
     {TY_PLACEMENT, "tile", NATIVE_pl_tile, TY_TILE}, {TY_PLACEMENT, "cell", NATIVE_pl_cell, TY_CELL},
-    {TY_PLACEMENT, "level", NATIVE_pl_level, TY_INT},
+    {TY_PLACEMENT, "level", NATIVE_pl_level, TY_INT}, {TY_PLACEMENT, "turn", NATIVE_pl_turn, TY_INT},
     {TY_LAY, "tile", NATIVE_lay_tile, TY_TILE}, {TY_LAY, "end", NATIVE_lay_end, TY_INT},
     {TY_LAY, "value", NATIVE_lay_value, TY_INT}, {TY_LAY, "touch", NATIVE_lay_touch, TY_INT},
     {TY_LAY, "out", NATIVE_lay_out, TY_INT}, {TY_LAY, "across", NATIVE_lay_across, TY_BOOL},
@@ -464,7 +464,7 @@ static Type *check_field(Checker *c, Node *n) {
       return T(fields[i].result);
     }
   check_error(c, n, "%s has no field '%s'%s", tname(t), n->name,
-              t->kind == TY_CELL ? " (cells have x and y)" : t->kind == TY_PLACEMENT ? " (placements have tile, cell and level)"
+              t->kind == TY_CELL ? " (cells have x and y)" : t->kind == TY_PLACEMENT ? " (placements have tile, cell, level and turn)"
               : t->kind == TY_LAY ? " (lays have tile, end, value, touch, out, across, spins, on_spinner and side)" : "");
   return T(TY_ERROR);
 }

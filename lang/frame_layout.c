@@ -119,7 +119,7 @@ static bool stack_effect(Walk *w, int pc, int *effect) {
  * resume point may hold, or -1 when the frame cannot stop there. */
 static int resume_operands(const Program *p, int pc) {
   int op = p->code[pc];
-  if (op == BC_CHOOSE) return 2;
+  if (strncmp(op_names[op], "CHOOSE", 6) == 0) return 2; /* every kind of decision: seat, options */
   if (op == BC_SET_UP) return 0;
   if (op == BC_CALL) {
     int callee = p->code[pc + 1];

@@ -9,7 +9,7 @@ static Type scalars[TY_LIST] = {
   {TY_ERROR, NULL, NULL}, {TY_VOID, NULL, NULL}, {TY_INT, NULL, NULL}, {TY_BOOL, NULL, NULL},
   {TY_STRING, NULL, NULL}, {TY_PLAYER, NULL, NULL}, {TY_TILE, NULL, NULL}, {TY_CELL, NULL, NULL},
   {TY_DIR, NULL, NULL}, {TY_PLACEMENT, NULL, NULL}, {TY_BOARD, NULL, NULL}, {TY_LAY, NULL, NULL},
-  {TY_WORD, NULL, NULL},
+  {TY_WORD, NULL, NULL}, {TY_VERTEX, NULL, NULL},
 };
 static Type answers[TY_LIST]; /* `T | word`, one per scalar option type, made once */
 
@@ -46,12 +46,12 @@ static const char *const names[] = {
   [TY_ERROR] = "<error>", [TY_VOID] = "nothing", [TY_INT] = "int", [TY_BOOL] = "bool",
   [TY_STRING] = "string", [TY_PLAYER] = "player", [TY_TILE] = "tile", [TY_CELL] = "cell",
   [TY_DIR] = "dir", [TY_PLACEMENT] = "placement", [TY_BOARD] = "board",
-  [TY_LAY] = "lay", [TY_WORD] = "word",
+  [TY_LAY] = "lay", [TY_WORD] = "word", [TY_VERTEX] = "vertex",
 };
 static const char codes[] = {
   [TY_ERROR] = '?', [TY_VOID] = 'v', [TY_INT] = 'i', [TY_BOOL] = 'b', [TY_STRING] = 's',
   [TY_PLAYER] = 'p', [TY_TILE] = 't', [TY_CELL] = 'c', [TY_DIR] = 'd',
-  [TY_PLACEMENT] = 'P', [TY_BOARD] = 'B', [TY_LAY] = 'L', [TY_WORD] = 'w',
+  [TY_PLACEMENT] = 'P', [TY_BOARD] = 'B', [TY_LAY] = 'L', [TY_WORD] = 'w', [TY_VERTEX] = 'V',
 };
 
 Type *type_from_name(const char *name) {

@@ -9,7 +9,7 @@
 typedef enum TypeKind {
   TY_ERROR, /* after an error: compatible with everything, reported once */
   TY_VOID, TY_INT, TY_BOOL, TY_STRING, TY_PLAYER, TY_TILE, TY_CELL, TY_DIR,
-  TY_PLACEMENT, TY_BOARD, TY_LAY, TY_WORD, TY_LIST,
+  TY_PLACEMENT, TY_BOARD, TY_LAY, TY_WORD, TY_VERTEX, TY_LIST,
   TY_ANSWER /* `T | word`: what `choose … from opts or words` returns */
 } TypeKind;
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "line.h"
+#include "vertices.h"
 #include "vm.h"
 
 /* Appends to a buffer that truncates instead of overflowing; `len` keeps
@@ -45,6 +46,8 @@ static void format_placement(Vm *vm, Out *o, Placement p) {
   GridKind g = (GridKind)p.grid;
   emit(o, "%s %d,%d", tile_name(vm, p.tile), p.at.x, p.at.y);
   const TileDef *t = p.tile < vm_tile_count(vm) ? &vm_tiles(vm)[p.tile] : NULL;
+  if (t && t->corner_count) /* turned clockwise, in degrees: `1-2-3 0,1 +120` */
+    emit(o, " +%d", p.orientation * 360 / t->corner_count);
   if (t && t->cell_count > 1) {
     int d = t->cell_count == 2 && p.orientation < grid_dir_count(g) ? pointing(g, t, p) : -1;
     if (d >= 0)
@@ -74,6 +77,11 @@ static void format_value(Vm *vm, Out *o, const char *type, Value v) {
     char text[64];
     line_lay_text(vm_tiles(vm), vm_tile_count(vm), v, text, sizeof text);
     emit(o, "%s", text);
+    break;
+  }
+  case 'V': { /* a cell and which of its corners: `0,1 N` */
+    Vertex x = vertex_unpack(v);
+    emit(o, "%d,%d %s", x.at.x, x.at.y, x.grid == GRID_HEX ? (x.kind ? "S" : "N") : "NW");
     break;
   }
   case 's': emit(o, "%s", vm_string(vm, v)); break;

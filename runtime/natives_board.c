@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "matching.h"
+#include "vertices.h"
 #include "vm.h"
 #include "vm_internal.h" /* vm_board_inline, vm_tile_inline */
 
@@ -73,10 +74,12 @@ static void place_checked(Vm *vm, Value board, Placement p) {
   const TileDef *t = b ? vm_tile_inline(vm, p.tile) : NULL;
   if (!t) return;
   p.grid = b->spec.grid;
+  if (t->corner_count && !corner_turn_ok(vm, b, t, p)) return;
   Coord cells[TILE_MAX_CELLS];
   int bad = 0;
   MoveCheck why = board_place_tile(b, t, p, cells, &bad);
   if (why != MOVE_OK) place_error(vm, b, t, p, cells[bad], why);
+  else if (t->corner_count) board_set_turn(b, b->count - 1, p.orientation);
 }
 
 Value native_place(Vm *vm, Value *args) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "vertices.h"
 
 typedef struct Out {
   char *buf;
@@ -65,8 +66,24 @@ static void put_tiles(Out *o, const TsState *s) {
     put_string(o, d->name);
     put(o, ",\"values\":[");
     for (int c = 0; c < d->cell_count; c++) put(o, "%s%d", c ? "," : "", d->value[c]);
-    put(o, "]}");
+    put(o, "]");
+    if (d->corner_count) { /* corner tiles only, so other games' traces stay as they were */
+      put(o, ",\"corners\":[");
+      for (int c = 0; c < d->corner_count; c++) put(o, "%s%d", c ? "," : "", d->corner[c]);
+      put(o, "],\"turn_step\":%d", d->corner_turn);
+    }
+    put(o, "}");
   }
+  put(o, "]");
+}
+
+/* A corner tile's turn (in corners, clockwise) and what it shows at each
+ * corner of its cell, clockwise from corner 0 (vertices.h). */
+static void put_corners(Out *o, const Board *b, const TileDef *tiles, const BoardCell *c) {
+  int n = tiles[c->tile].corner_count;
+  put(o, ",\"turn\":%d,\"shows\":[", board_cell_turn(c));
+  for (int j = 0; j < n; j++)
+    put(o, "%s%d", j ? "," : "", board_corner_value(b, tiles, (Coord){c->x, c->y}, j));
   put(o, "]");
 }
 
@@ -80,8 +97,10 @@ static void put_board(Out *o, const TsState *s, const BoardInfo *info, int seat)
   put(o, ",\"grid\":\"%s\",\"cells\":[", b->spec.grid == GRID_HEX ? "hex" : "square");
   for (int e = 0; e < b->count; e++) {
     const BoardCell *c = board_cell(b, e);
-    put(o, "%s{\"x\":%d,\"y\":%d,\"level\":%d,\"value\":%d,\"tile\":%d,\"part\":%d}", e ? "," : "",
+    put(o, "%s{\"x\":%d,\"y\":%d,\"level\":%d,\"value\":%d,\"tile\":%d,\"part\":%d", e ? "," : "",
         c->x, c->y, c->level, c->value, c->tile, c->part);
+    if (vm->tiles[c->tile].corner_count) put_corners(o, b, vm->tiles, c);
+    put(o, "}");
   }
   put(o, "]}");
 }

@@ -6,9 +6,11 @@
  *
  * Code is an array of int32 words: an opcode followed by its operands (A, B,
  * C). Every word has an entry in the line table. Stack effect is the change
- * in operand-stack depth (VAR = depends on operands, see the meaning); a
- * jump says "pc := X" in its meaning, naming the operand that holds the
- * target (lang/frame_layout.c follows jumps by that).
+ * in operand-stack depth (VAR = depends on operands, see the meaning; a
+ * new VAR instruction needs a case in lang/frame_layout.c, stack_effect,
+ * or every program using it is refused); a jump says "pc := X" in its
+ * meaning, naming the operand that holds the target (lang/frame_layout.c
+ * follows jumps by that).
  *
  *      name              ops  effect  meaning                                              */
 #define TS_OPCODES(OP) \

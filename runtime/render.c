@@ -19,6 +19,7 @@
 #include "engine.h"
 #include "line.h"
 #include "render_hex.h"
+#include "vertices.h"
 
 enum { SCREEN_COLUMNS = 100 };
 
@@ -381,7 +382,8 @@ void ts_render_styled(const TsState *s, int seat, const TsRenderStyle *style, FI
       } else {
         fprintf(out, "%s:\n", p->boards[i].name);
       }
-      render_board(b, before ? board_of(before, number) : NULL, style, &legend, out);
+      if (!render_corner_board(b, vm->tiles, vm->tile_count, out)) /* corner tiles: render_vertex.c */
+        render_board(b, before ? board_of(before, number) : NULL, style, &legend, out);
     }
   }
   render_vars(s, seat, style, out);

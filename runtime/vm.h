@@ -103,7 +103,8 @@ const char *vm_string(const Vm *vm, Value index);
  * texts and observations. ints: decimal; bools: true/false; players: P1..,
  * ghosts G1..; tiles: their name; cells: x,y; placements: `name x,y DIR`
  * (DIR = grid direction name of cell 1 from cell 0 for 2-cell tiles when the
- * orientation is a plain rotation, else `r<o>`; omitted for 1-cell tiles),
+ * orientation is a plain rotation, else `r<o>`; omitted for 1-cell tiles;
+ * a corner tile's turn clockwise in degrees, `+120`); vertices: `x,y N`,
  * plus ` ^L` when level > 0; lists: [a, b]. A `print` call receives the type
  * code as a hidden last argument (a string index). */
 void vm_format_value(Vm *vm, const char *type, Value v, char *buf, size_t cap);

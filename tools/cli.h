@@ -94,5 +94,6 @@ int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_simcheck(int argc, char **argv);
 
 #endif

@@ -224,16 +224,23 @@ static void excerpt(const char *text, size_t len, size_t at, char *buf, size_t c
   snprintf(buf, cap, "%s%.*s%s", from ? "…" : "", (int)(to - from), text + from, to < len ? "…" : "");
 }
 
-static int compare_observation(Replay *r, const TraceStep *st) {
+/* The engine's observation against a recorded one; `where` names the line. */
+static int observation_differs(Replay *r, const char *where, const char *recorded, size_t recorded_len) {
   size_t len;
   const char *got = engine_observation(r, &len);
   size_t i = 0;
-  while (i < len && i < st->observation_len && got[i] == st->observation[i]) i++;
-  if (i == len && i == st->observation_len) return 0;
+  while (i < len && i < recorded_len && got[i] == recorded[i]) i++;
+  if (i == len && i == recorded_len) return 0;
   char want[256], have[256];
-  excerpt(st->observation, st->observation_len, i, want, sizeof want);
+  excerpt(recorded, recorded_len, i, want, sizeof want);
   excerpt(got, len, i, have, sizeof have);
-  return differ(r, "step %d: observation differs at character %zu: expected %s, got %s", st->step, i + 1, want, have);
+  return differ(r, "%s: observation differs at character %zu: expected %s, got %s", where, i + 1, want, have);
+}
+
+static int compare_observation(Replay *r, const TraceStep *st) {
+  char where[32];
+  snprintf(where, sizeof where, "step %d", st->step);
+  return observation_differs(r, where, st->observation, st->observation_len);
 }
 
 /* The recorded move's option in the engine's list (same as the trace's by now). */
@@ -339,6 +346,9 @@ static int replay_body(Replay *r) {
     if (status) return status;
   }
   int status = replay_final(r, &r->cur.final);
+  /* the state after the last move; traces written before it was recorded lack it */
+  if (!status && r->cur.step.observation)
+    status = observation_differs(r, "final", r->cur.step.observation, r->cur.step.observation_len);
   if (status) return status;
   int got = next_line(r);
   if (got < 0) return 1;

@@ -19,8 +19,9 @@ manifest=$golden/MANIFEST
 tessera=${TESSERA:-$root/${TESSERA_BUILD_DIR:-build}/tessera}
 export TESSERA_GAMES=games
 
-# The corrupted copies are made from this entry's trace.
+# The corrupted copies are made from this entry's trace (and one from final_base's).
 broken_base=hexdominomega-3p-s1
+final_base=holomino-2p-s1
 
 die() { echo "$me: $*" >&2; exit 1; }
 
@@ -53,10 +54,10 @@ play_entry() { # name game variants players seed settings
 
 # broken/NAME.jsonl: the first LINES lines of the base trace changed by the sed
 # SCRIPT; broken/NAME.expect: what `tessera replay` must print on stderr for it.
-make_broken() { # name lines script expected
-  local name=$1 lines=$2 script=$3 expected=$4 out=$golden/broken/$1.jsonl
-  head -n "$lines" "$golden/$broken_base.jsonl" | sed "$script" >"$out"
-  [[ -z $script ]] || ! head -n "$lines" "$golden/$broken_base.jsonl" | cmp -s - "$out" ||
+make_broken() { # name lines script expected [base]
+  local name=$1 lines=$2 script=$3 expected=$4 base=${5:-$broken_base} out=$golden/broken/$1.jsonl
+  head -n "$lines" "$golden/$base.jsonl" | sed "$script" >"$out"
+  [[ -z $script ]] || ! head -n "$lines" "$golden/$base.jsonl" | cmp -s - "$out" ||
     die "the sed script for broken/$name.jsonl changed nothing; has the trace format changed?"
   printf '%s\n' "$expected" >"$golden/broken/$name.expect"
 }
@@ -96,6 +97,11 @@ for e in "${chosen[@]}"; do
 done
 for e in "${chosen[@]}"; do
   [[ ${e%% *} == "$broken_base" ]] && make_all_broken
+  # The final line's observation (the state after the last move), from a
+  # trace that has one.
+  [[ ${e%% *} == "$final_base" ]] &&
+    make_broken wrong-final-observation 40 '40s/"passes":0}}/"passes":5}}/' \
+      'wrong-final-observation.jsonl:40: final: observation differs at character ' "$final_base"
 done
 
 # A trace nobody regenerates would go stale silently.

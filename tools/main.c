@@ -19,6 +19,7 @@ static const Command commands[] = {
     {"replay", cmd_replay, "replay traces and report where the engine differs (golden tests)"},
     {"serve", cmd_serve, "answer JSON requests on stdin, one per line (docs/protocol.md)"},
     {"bench", cmd_bench, "measure random playouts (against a C baseline when there is one)"},
+    {"simcheck", cmd_simcheck, "random matches that check the engine's invariants at every step"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof *commands };
 

@@ -6,6 +6,9 @@
 #   tools/setup.sh test [CTEST ARGS…]      build, then run every test through ctest
 #   tools/setup.sh build                   install what is missing and build
 #   tools/setup.sh deps                    only install what is missing
+#   tools/setup.sh sanitize [SECONDS]      clang build with ASan + UBSan and libFuzzer
+#                                          (build-san/): every test, then each fuzz
+#                                          harness for SECONDS (default 20)
 #
 # Missing Debian packages are installed with apt-get when run as root;
 # otherwise the script prints the exact `sudo apt-get install …` line and
@@ -17,7 +20,7 @@ cd "$root"
 build=${TESSERA_BUILD_DIR:-build}
 me="tools/setup.sh"
 
-usage() { sed -n '4,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '4,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 # Debian packages the build needs besides git, gcc and cmake.
 required_packages() {
@@ -71,6 +74,52 @@ build() {
   cmake --build "$build" -j2 | sed -u -e '/\] Built target /d' -e '/^ninja: no work to do/d'
 }
 
+# Installs the named packages when missing (same rules as install_missing).
+install_missing_extra() {
+  command -v dpkg-query >/dev/null || return 0
+  local wanted=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || wanted+=("$p")
+  done
+  [[ ${#wanted[@]} -eq 0 ]] && return 0
+  if [[ $(id -u) != 0 ]]; then
+    echo "$me: missing Debian packages: ${wanted[*]}. Install them with:" >&2
+    echo "  sudo apt-get install -y ${wanted[*]}" >&2
+    exit 1
+  fi
+  echo "$me: installing ${wanted[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${wanted[@]}"
+}
+
+# The sanitizer build: every test under ASan + UBSan (Check's time limits
+# stretched for the slower code), then each fuzz harness for $1 seconds
+# from its seeds; a crash stops it with the input saved in build-san/.
+sanitize() {
+  local dir=build-san seconds=$1
+  [[ -f $dir/CMakeCache.txt ]] || CC=clang cmake -S . -B "$dir" -DTESSERA_SANITIZE=ON -DTESSERA_FUZZ=ON
+  cmake --build "$dir" -j2 | sed -u -e '/\] Built target /d'
+  CK_TIMEOUT_MULTIPLIER=20 TESSERA_SIMCHECK_N=${TESSERA_SIMCHECK_N:-200} \
+    ctest --test-dir "$dir" --output-on-failure -j2
+  local harness corpus log status
+  for harness in compile play replay; do
+    corpus=$(mktemp -d) log=$(mktemp)
+    local seeds=(games stdlib tests/scripts)
+    [[ $harness == replay ]] && seeds=(tests/golden tests/replay)
+    status=0
+    "$dir/tests/fuzz/fuzz_$harness" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -close_fd_mask=3 \
+      -print_final_stats=1 -artifact_prefix="$dir/crash-$harness-" "$corpus" "${seeds[@]}" >"$log" 2>&1 || status=$?
+    echo "fuzz_$harness: $(grep -E '^stat::number_of_executed_units' "$log" | tr -dc '0-9') inputs in ${seconds}s"
+    if [[ $status != 0 ]]; then
+      grep -E '^(==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)' "$log" >&2
+      echo "$me: fuzz_$harness found a failure (input saved as $dir/crash-$harness-*)" >&2
+      exit 1
+    fi
+    rm -rf "$corpus" "$log"
+  done
+}
+
 command=${1:-play}
 [[ $# -gt 0 ]] && shift
 case $command in
@@ -88,5 +137,13 @@ case $command in
     [[ $# -eq 0 ]] && set -- hegemino
     exec "$build/tessera" play "$@"
     ;;
-  *) echo "$me: unknown command '$command'; commands: play, test, build, deps, help" >&2; exit 2 ;;
+  sanitize)
+    install_missing
+    # libFuzzer and the sanitizer runtimes come with clang's compiler-rt
+    # package, named after clang's major version (Debian 12: clang 14).
+    command -v clang >/dev/null || install_missing_extra clang
+    install_missing_extra "libclang-rt-$(clang -dumpversion | cut -d. -f1)-dev"
+    sanitize "${1:-20}"
+    ;;
+  *) echo "$me: unknown command '$command'; commands: play, test, build, sanitize, deps, help" >&2; exit 2 ;;
 esac

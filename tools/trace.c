@@ -138,6 +138,7 @@ void json_ranking(FILE *out, const TsState *s) {
 void trace_final(Trace *t, const TsState *s, int steps, const char *error) {
   fprintf(t->out, "{\"final\":true,\"over\":%s,\"steps\":%d,", ts_is_over(s) ? "true" : "false", steps);
   hash_field(t, s);
+  fprintf(t->out, ",\"observation\":%s", observation(t, s));
   fputs(",\"scores\":", t->out);
   json_scores(t->out, s);
   fputs(",\"ranking\":", t->out);
