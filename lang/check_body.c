@@ -277,11 +277,25 @@ static Type *try_native(Checker *c, Node *n, int id, Type **args, bool report) {
   n->ival = id;
   const char *end;
   Type *result = type_parse_code(nat->result, &bound, &end);
-  if (id == NATIVE_print) n->ival2 = 1; /* the compiler adds the type code */
+  if (id == NATIVE_print || id == NATIVE_expect) n->ival2 = 1; /* the compiler adds the type code */
   return result ? result : T(TY_ERROR);
 }
 
+/* `print(a, b, ...)`: several values of any types on one line, separated
+ * by spaces (the compiler prints all but the last with print_part). */
+static Type *check_print_several(Checker *c, Node *n) {
+  for (int i = 0; i < n->list.count; i++) {
+    Type *t = check_value(c, n->list.items[i]);
+    if (t && t->kind == TY_VOID) check_error(c, n->list.items[i], "'print' cannot print a call that returns nothing");
+  }
+  n->aux |= AUX_NATIVE_CALL;
+  n->ival = NATIVE_print;
+  n->ival2 = 1; /* the compiler adds the type codes */
+  return T(TY_VOID);
+}
+
 static Type *check_native_call(Checker *c, Node *n, const char *name) {
+  if (strcmp(name, "print") == 0 && n->list.count > 1) return check_print_several(c, n);
   Type *args[16];
   int count = n->list.count < 16 ? n->list.count : 16;
   for (int i = 0; i < count; i++) {

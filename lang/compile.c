@@ -66,6 +66,7 @@ typedef struct Compiler {
   int last_op;           /* where the last instruction starts (-1: none to fuse with) */
   int label;             /* the latest jump target */
   bool no_fuse;          /* no superinstructions */
+  bool coverage;         /* COVER before every statement */
 } Compiler;
 
 /* ---- emitting ---- */
@@ -344,14 +345,21 @@ static void call(Compiler *c, Node *n) {
     op1(c, list.kind == BIND_LOCAL ? BC_LEN_LOCAL : BC_LEN_GLOBAL, (int32_t)list.value);
     return;
   }
-  int argc = n->list.count;
-  for (int i = 0; i < n->list.count; i++) {
+  int first = 0;
+  for (; n->ival == NATIVE_print && first < n->list.count - 1; first++) { /* print(a, b, c): a and b */
+    expr(c, n->list.items[first]);
+    emit_int(c, type_code_string(c, n->list.items[first]->type));
+    at(c, n);
+    op2(c, BC_NATIVE, NATIVE_print_part, 2);
+  }
+  int argc = n->list.count - first;
+  for (int i = first; i < n->list.count; i++) {
     Node *a = n->list.items[i];
     if (a->kind == N_NAME && a->sym && a->sym->kind == SYM_FN) emit_int(c, a->sym->index);
     else expr(c, a);
   }
   if (n->ival2) { /* the native formats its argument: pass the type code */
-    emit_int(c, type_code_string(c, n->list.items[0]->type));
+    emit_int(c, type_code_string(c, n->list.items[first]->type));
     argc++;
   }
   at(c, n);
@@ -975,8 +983,24 @@ static void add_continue(Compiler *c) {
   else add_jump(c, &l->continues, &l->continue_count, &l->continue_cap);
 }
 
+/* Coverage: the statement at the current line is a point of its own. */
+static void cover_here(Compiler *c) {
+  Program *p = c->p;
+  if (p->cover_count == p->cover_cap) {
+    p->cover_cap = p->cover_cap ? p->cover_cap * 2 : 256;
+    p->cover_lines = realloc(p->cover_lines, sizeof *p->cover_lines * (size_t)p->cover_cap);
+    p->cover_files = realloc(p->cover_files, sizeof *p->cover_files * (size_t)p->cover_cap);
+    p->covered = realloc(p->covered, sizeof *p->covered * (size_t)p->cover_cap);
+  }
+  p->cover_lines[p->cover_count] = c->line;
+  p->cover_files[p->cover_count] = (int16_t)c->file;
+  p->covered[p->cover_count] = 0;
+  op1(c, BC_COVER, p->cover_count++);
+}
+
 static void stmt(Compiler *c, Node *n) {
   at(c, n);
+  if (c->coverage) cover_here(c);
   switch (n->kind) {
   case N_LET:
     expr(c, n->b);
@@ -1239,7 +1263,7 @@ static void count_calls(Compiler *c, const Checked *k) {
 
 Program *compile_program(const Ast *ast, const Checked *k, CompileFlags flags) {
   Program *p = calloc(1, sizeof *p);
-  Compiler c = {.p = p, .line = 1, .no_inline = flags.no_inline, .no_fuse = flags.no_fuse};
+  Compiler c = {.p = p, .line = 1, .no_inline = flags.no_inline, .no_fuse = flags.no_fuse, .coverage = flags.coverage};
   p->name = strdup(k->name);
   p->min_players = k->min_players;
   p->max_players = k->max_players;

@@ -11,6 +11,7 @@
 typedef struct CompileFlags {
   bool no_inline; /* every call stays a CALL */
   bool no_fuse;   /* no superinstructions */
+  bool coverage;  /* a COVER instruction before every statement */
 } CompileFlags;
 Program *compile_program(const Ast *ast, const Checked *checked, CompileFlags flags);
 

@@ -30,6 +30,20 @@ static bool already_loaded(const Ast *ast, const char *path) {
   return false;
 }
 
+/* `extends NAME` finds NAME.tess beside the extending file first, so that a
+ * designer's own folder (rule files and their tests side by side) works as
+ * the games directory does; `path` is left alone when there is none. */
+static void beside_file(const char *file, const char *name, char *path, size_t cap) {
+  const char *slash = strrchr(file, '/');
+  char candidate[4096];
+  snprintf(candidate, sizeof candidate, "%.*s%s.tess", slash ? (int)(slash - file + 1) : 0, file, name);
+  if (strcmp(candidate, file) == 0) return; /* a file extending its own name: the games directory's */
+  FILE *probe = fopen(candidate, "r");
+  if (!probe) return;
+  fclose(probe);
+  snprintf(path, cap, "%s", candidate);
+}
+
 /* Follows `import` and `extends` declarations, including those of the
  * files they bring in (the decl list grows while we walk it). */
 static void load_dependencies(Ast *ast, const char *stdlib_dir, const char *games_dir, Diags *d) {
@@ -38,6 +52,7 @@ static void load_dependencies(Ast *ast, const char *stdlib_dir, const char *game
     if (n->kind != N_IMPORT && n->kind != N_EXTENDS) continue;
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.tess", n->kind == N_IMPORT ? stdlib_dir : games_dir, n->name);
+    if (n->kind == N_EXTENDS) beside_file(ast->files[n->file].path, n->name, path, sizeof path);
     if (already_loaded(ast, path)) continue;
     FILE *probe = fopen(path, "r");
     if (!probe) {
@@ -109,12 +124,17 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
     if (ok) ok = apply_settings(ast, &checked, options, diagnostics);
     if (ok) {
       result = calloc(1, sizeof *result);
-      result->program = compile_program(ast, &checked, (CompileFlags){options->no_inline, options->no_superinstructions});
+      /* Coverage keeps every call: an inlined body would be counted once per copy. */
+      bool coverage = options->coverage_file != NULL;
+      result->program = compile_program(
+          ast, &checked, (CompileFlags){options->no_inline || coverage, options->no_superinstructions, coverage});
       record_options(result->program, &checked);
       if (!frame_layout(result->program, &d)) {
         program_free(result->program);
         free(result);
         result = NULL;
+      } else if (coverage) {
+        result->program->coverage_out = strdup(options->coverage_file);
       }
     }
     for (int i = 0; i < checked.fn_count; i++) free(checked.fns[i]->local_types);

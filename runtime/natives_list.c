@@ -6,6 +6,7 @@
  * allocates its result first and only then fetches the pointers it copies
  * between. A copy keeps the source's refs flag, since its elements are of
  * the same type. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -297,12 +298,52 @@ Value native_random(Vm *vm, Value *args) {
   return (Value)vm_random(vm, (uint64_t)args[0]);
 }
 
-/* args[1] is the hidden type code the compiler appends (a string index). */
-Value native_print(Vm *vm, Value *args) {
+static const char *print_prefix;
+static bool print_mid_line; /* after print_part: the line is begun */
+static bool print_quiet;
+
+void ts_set_print_prefix(const char *prefix) {
+  print_prefix = prefix;
+}
+
+void ts_set_print_quiet(bool quiet) {
+  print_quiet = quiet;
+}
+
+/* `print(a, b, c)` prints a and b with print_part, then c with print:
+ * one line, values separated by spaces. */
+Value native_print_part(Vm *vm, Value *args) {
+  if (print_quiet) return 0;
   char text[FORMAT_CAP];
   vm_format_value(vm, vm_string(vm, args[1]), args[0], text, sizeof text);
+  if (print_prefix && !print_mid_line) fputs(print_prefix, stdout);
+  fputs(text, stdout);
+  putchar(' ');
+  print_mid_line = true;
+  return 0;
+}
+
+/* args[1] is the hidden type code the compiler appends (a string index). */
+Value native_print(Vm *vm, Value *args) {
+  if (print_quiet) return 0;
+  char text[FORMAT_CAP];
+  vm_format_value(vm, vm_string(vm, args[1]), args[0], text, sizeof text);
+  if (print_prefix && !print_mid_line) fputs(print_prefix, stdout);
+  print_mid_line = false;
   puts(text);
   fflush(stdout);
+  return 0;
+}
+
+/* expect(actual, wanted): equal when their texts are (the text of a value
+ * is canonical: lists element by element, tiles by name, placements as
+ * moves), else a runtime error naming both. args[2] is the type code. */
+Value native_expect(Vm *vm, Value *args) {
+  char actual[FORMAT_CAP], wanted[FORMAT_CAP];
+  const char *type = vm_string(vm, args[2]);
+  vm_format_value(vm, type, args[0], actual, sizeof actual);
+  vm_format_value(vm, type, args[1], wanted, sizeof wanted);
+  if (strcmp(actual, wanted) != 0) vm_error(vm, "expected %s, got %s", wanted, actual);
   return 0;
 }
 

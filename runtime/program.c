@@ -1,10 +1,13 @@
-/* program.c — freeing a compiled program. */
+/* program.c — freeing a compiled program, and writing its statement coverage. */
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "program.h"
 
 void program_free(Program *p) {
   if (!p) return;
+  program_write_coverage(p);
   free(p->name);
   free(p->code);
   free(p->lines);
@@ -37,6 +40,10 @@ void program_free(Program *p) {
   free(p->options);
   free(p->dead);
   free(p->dead_at);
+  free(p->cover_lines);
+  free(p->cover_files);
+  free(p->covered);
+  free(p->coverage_out);
   free(p);
 }
 
@@ -77,4 +84,17 @@ const int32_t *program_dead_slots(const Program *p, int pc, int *runs) {
   const int32_t *record = &p->dead[p->dead_at[lo]];
   *runs = record[1];
   return record + 2;
+}
+
+void program_write_coverage(const Program *p) {
+  if (!p->coverage_out) return;
+  FILE *out = fopen(p->coverage_out, "a");
+  if (!out) return;
+  for (int i = 0; i < p->cover_count; i++) {
+    int f = p->cover_files[i];
+    const char *file = f >= 0 && f < p->file_count ? p->files[f] : "?";
+    char full[PATH_MAX];
+    fprintf(out, "%s\t%d\t%d\n", realpath(file, full) ? full : file, p->cover_lines[i], p->covered[i]);
+  }
+  fclose(out);
 }

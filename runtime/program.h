@@ -103,9 +103,20 @@ typedef struct Program {
    * (first slot, count) per run}. See lang/compile.c, note_dead_slots. */
   int32_t *dead, *dead_at;
   int dead_len, dead_cap, dead_count, dead_at_cap;
+  /* Statement coverage (TsCompileOptions.coverage_file): COVER A marks
+   * covered[A]; statement A is at cover_lines[A] of files[cover_files[A]].
+   * The records are appended to coverage_out when the program is freed. */
+  int32_t *cover_lines;
+  int16_t *cover_files;
+  uint8_t *covered;
+  int cover_count, cover_cap;
+  char *coverage_out;
 } Program;
 
 void program_free(Program *p);
+/* Appends `FILE<TAB>LINE<TAB>0|1` for every statement to coverage_out (when
+ * set): what `tessera test --coverage` adds up. */
+void program_write_coverage(const Program *p);
 /* Building the dead-slot records (in pc order): a record for resume
  * point pc (returns it), then its runs. */
 int program_dead_begin(Program *p, int pc);

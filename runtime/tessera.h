@@ -32,6 +32,8 @@ typedef struct TsCompileOptions {
   bool no_superinstructions;   /* one instruction per operation (for reading bytecode) */
   const char *const *settings; /* match options set: "name=value" each (an int) */
   int setting_count;
+  const char *coverage_file;   /* non-NULL: count which statements run (one COVER instruction
+                                  each) and append them to this file when the program is freed */
 } TsCompileOptions;
 
 /* Compiles `path`. Every diagnostic is printed to `diagnostics` (may be NULL).
@@ -54,6 +56,9 @@ const char *ts_program_option_name(const TsProgram *p, int i);
 const char *ts_program_option_doc(const TsProgram *p, int i); /* "" when none */
 int64_t ts_program_option_default(const TsProgram *p, int i);
 int64_t ts_program_option_value(const TsProgram *p, int i);
+/* Whether the game declares `var name: per player ...` (for messages that
+ * name a seat's value as `hand of P2`). */
+bool ts_program_var_per_player(const TsProgram *p, const char *name);
 bool ts_program_is_module(const TsProgram *p); /* no game, players or play: a library */
 void ts_program_disassemble(const TsProgram *p, FILE *out);
 
@@ -161,5 +166,14 @@ typedef struct TsLimits {
   size_t heap_bytes;
 } TsLimits;
 void ts_set_limits(TsState *s, TsLimits limits);
+
+/* Text written before every line a rule file's `print` writes (NULL: none;
+ * the default). `tessera test` marks printed lines so, to tell them from the
+ * CLI's own output. Process-wide; `prefix` must outlive its use. */
+void ts_set_print_prefix(const char *prefix);
+/* Drops every line a rule file's `print` writes (true) or writes them
+ * (false, the default): for commands whose stdout is their own report
+ * (`tessera perft`, `tessera stats`). Process-wide. */
+void ts_set_print_quiet(bool quiet);
 
 #endif

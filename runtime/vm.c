@@ -810,6 +810,7 @@ do_SET_UP:
     return RUN_SET_UP;
   }
   NEXT();
+do_COVER: p->covered[*ip++] = 1; NEXT();
 do_FAIL:
   vm_error(vm, "%s", p->strings[*ip++]);
   goto fail;

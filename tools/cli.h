@@ -15,6 +15,13 @@
 
 enum { EXIT_USAGE = 2 };
 
+/* The environment variable `tessera test` sets in the processes it runs:
+ * the mark printed before every line of a rule file's `print`. */
+#define TEST_PRINT_MARK_ENV "TESSERA_PRINT_MARK"
+/* ... and, with --coverage, the file the programs append their statement
+ * coverage to (TsCompileOptions.coverage_file). */
+#define TEST_COVERAGE_ENV "TESSERA_COVERAGE"
+
 /* Prints `tessera: message` to stderr; returns `status`. */
 int cli_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Standard handling of an OPT_BAD result. */
@@ -95,5 +102,8 @@ int cmd_bench(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_simcheck(int argc, char **argv);
+int cmd_test(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 
 #endif

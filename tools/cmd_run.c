@@ -133,13 +133,13 @@ static void print_json_row(uint64_t seed, const TsState *s, int steps, const cha
     for (int i = 0; i < seats; i++) {
       if (rank[i] != 1) continue;
       if (!first) putchar(',');
-      json_write_string(stdout, ts_seat_name(s, i, name, sizeof name));
+      json_put_string(stdout, ts_seat_name(s, i, name, sizeof name));
       first = false;
     }
   }
   free(rank);
   fputs("],\"error\":", stdout);
-  json_write_string(stdout, error);
+  json_put_string(stdout, error);
   fputs("}\n", stdout);
 }
 
@@ -153,7 +153,7 @@ static void print_summary(const Summary *sum, bool json, double seconds) {
            sum->completed, sum->errors);
     for (int i = 0; i < sum->seats; i++) {
       if (i) putchar(',');
-      json_write_string(stdout, sum->names[i]);
+      json_put_string(stdout, sum->names[i]);
     }
     fputs("],\"wins\":[", stdout);
     for (int i = 0; i < sum->seats; i++) printf("%s%ld", i ? "," : "", sum->wins[i]);

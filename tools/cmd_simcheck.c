@@ -1,7 +1,8 @@
 /* cmd_simcheck.c — `tessera simcheck GAME`: random playouts that check the
  * engine's invariants at every step, for any game (as OpenSpiel's random
  * simulation test): a clone equals the original (hash and every seat's
- * observation), the listed moves apply, every move text finds its move
+ * observation), move texts are unique, sampled moves find themselves by
+ * their text and apply
  * again, a seat's observation differs from the full one only where it says
  * something is hidden, the match ends without a runtime error, and the
  * moves played again from the seed give the same states. */
@@ -12,15 +13,16 @@
 #include <string.h>
 
 #include "cli.h"
+#include "text_index.h"
 #include "view_subset.h"
 
 static const char usage[] =
     "usage: tessera simcheck GAME [-n N] [--seed S] [--variant a,b] [--players N]\n"
     "\n"
     "Plays N random matches (default 100) from seeds S, S+1, ... (default 1) and\n"
-    "checks at every step: a clone has the same hash and observations; up to 16\n"
-    "listed moves (all when there are fewer) apply to a copy without error; every\n"
-    "move text finds its own move; each seat's observation equals the full one\n"
+    "checks at every step: a clone has the same hash and observations; move texts\n"
+    "are unique; up to 16 listed moves (all when there are fewer) find themselves\n"
+    "by their text and apply to a copy; each seat's observation equals the full one\n"
     "except for values it shows as hidden; the match ends without a runtime error;\n"
     "and replaying the moves from the seed gives the same hashes. The first\n"
     "violation is printed with its seed and step; exit status 1.\n";
@@ -130,21 +132,32 @@ static uint64_t next_random(uint64_t *s) {
   return *s;
 }
 
-/* Every text finds its move; up to SAMPLED_MOVES moves apply to a copy. */
+/* Every text is unique; up to SAMPLED_MOVES moves (all when fewer) find
+ * themselves by their text and apply to a copy. Finding a move scans all
+ * texts, so it is sampled too: checking all of them would be quadratic in
+ * the options (a placement game has hundreds). */
 static int check_moves(Sim *m, const TsState *s, int n) {
   char text[512], err[256];
-  for (int i = 0; i < n; i++) {
+  TextIndex seen = {0};
+  int status = 0;
+  for (int i = 0; i < n && !status; i++) {
+    ts_legal_text(s, i, text, sizeof text);
+    int *first = text_index_slot(&seen, text, strlen(text));
+    if (!first) status = violated(m, "out of memory");
+    else if (*first >= 0) status = violated(m, "moves %d and %d have the same text \"%s\"", *first, i, text);
+    else *first = i;
+  }
+  text_index_free(&seen);
+  for (int k = 0; k < n && k < SAMPLED_MOVES && !status; k++) {
+    int i = n <= SAMPLED_MOVES ? k : (int)(next_random(&m->rng) % (uint64_t)n);
     ts_legal_text(s, i, text, sizeof text);
     int found = ts_find_move(s, text);
     if (found != i) return violated(m, "move %d's text \"%s\" finds move %d", i, text, found);
-  }
-  for (int k = 0; k < n && k < SAMPLED_MOVES; k++) {
-    int i = n <= SAMPLED_MOVES ? k : (int)(next_random(&m->rng) % (uint64_t)n);
     ts_copy(m->copy, s);
     if (ts_apply(m->copy, i, err, sizeof err) < 0)
-      return violated(m, "listed move %d (\"%s\") does not apply: %s", i, ts_legal_text(s, i, text, sizeof text), err);
+      return violated(m, "listed move %d (\"%s\") does not apply: %s", i, text, err);
   }
-  return 0;
+  return status;
 }
 
 static int record(Sim *m, uint64_t hash, int move) {

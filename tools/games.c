@@ -130,6 +130,9 @@ TsCompileOptions cli_compile_options(const StrList *variants) {
     o.variant_count = variants->count;
   }
   o.games_dir = cli_games_dir();
+  /* Set by `tessera test --coverage` for the processes it runs. */
+  const char *coverage = getenv(TEST_COVERAGE_ENV);
+  if (coverage && *coverage) o.coverage_file = coverage;
   return o;
 }
 

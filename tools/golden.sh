@@ -54,12 +54,13 @@ play_entry() { # name game variants players seed settings
 
 # broken/NAME.jsonl: the first LINES lines of the base trace changed by the sed
 # SCRIPT; broken/NAME.expect: what `tessera replay` must print on stderr for it.
-make_broken() { # name lines script expected [base]
-  local name=$1 lines=$2 script=$3 expected=$4 base=${5:-$broken_base} out=$golden/broken/$1.jsonl
+make_broken() { # name lines script expected [base] [replay options]
+  local name=$1 lines=$2 script=$3 expected=$4 base=${5:-$broken_base} options=${6:-} out=$golden/broken/$1.jsonl
   head -n "$lines" "$golden/$base.jsonl" | sed "$script" >"$out"
   [[ -z $script ]] || ! head -n "$lines" "$golden/$base.jsonl" | cmp -s - "$out" ||
     die "the sed script for broken/$name.jsonl changed nothing; has the trace format changed?"
   printf '%s\n' "$expected" >"$golden/broken/$name.expect"
+  if [[ -n $options ]]; then printf '%s\n' "$options" >"$golden/broken/$name.args"; else rm -f "$golden/broken/$name.args"; fi
 }
 
 make_all_broken() {
@@ -67,15 +68,19 @@ make_all_broken() {
   make_broken truncated 4 '' \
     'truncated.jsonl:4: the trace ends after 3 moves without a final line'
   make_broken wrong-hash 4 '4s/"hash":"[0-9a-f]\{16\}"/"hash":"0000000000000000"/' \
-    'wrong-hash.jsonl:4: step 2: hash differs: expected 0000000000000000, got '
+    'wrong-hash.jsonl:4: step 2: hash differs: expected 0000000000000000, got ' "$broken_base" --strict
   make_broken wrong-legal 4 '4s/,"[^"]*"\],"move":/],"move":/' \
     'wrong-legal.jsonl:4: step 2: legal moves differ: expected '
   make_broken wrong-observation 4 '3s/"decisions":2,/"decisions":7,/' \
-    'wrong-observation.jsonl:3: step 1: observation differs at character '
+    'wrong-observation.jsonl:3: step 1: decisions differs: expected 7, got 2'
   # The real final line after 3 moves: the game is not over yet.
   make_broken wrong-final 4 '' \
     'wrong-final.jsonl:5: final: over differs: expected true, got false'
   tail -n 1 "$golden/$broken_base.jsonl" >>"$golden/broken/wrong-final.jsonl"
+  make_broken wrong-cell 4 '3s/"x":0,"y":1,"level":0,"value":[0-9]*,/"x":0,"y":1,"level":0,"value":99,/' \
+    'wrong-cell.jsonl:3: step 1: table differs at 0,1: expected 99, got '
+  make_broken wrong-score "$(wc -l <"$golden/$broken_base.jsonl")" '$s/"scores":\[\([0-9-]*\),[0-9-]*,/"scores":[\1,999,/' \
+    "wrong-score.jsonl:$(wc -l <"$golden/$broken_base.jsonl"): final: score of P2 differs: expected 999, got "
   echo "$golden/broken/: remade from $broken_base.jsonl"
 }
 
@@ -101,7 +106,7 @@ for e in "${chosen[@]}"; do
   # trace that has one.
   [[ ${e%% *} == "$final_base" ]] &&
     make_broken wrong-final-observation 40 '40s/"passes":0}}/"passes":5}}/' \
-      'wrong-final-observation.jsonl:40: final: observation differs at character ' "$final_base"
+      'wrong-final-observation.jsonl:40: final: passes differs: expected 5, got 0' "$final_base"
 done
 
 # A trace nobody regenerates would go stale silently.

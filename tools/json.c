@@ -1,7 +1,7 @@
 /* json.c — see json.h. */
 #include "json.h"
 
-void json_write_string(FILE *out, const char *s) {
+void json_put_string(FILE *out, const char *s) {
   if (!s) {
     fputs("null", out);
     return;

@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 /* Writes `s` as a JSON string ("..." with escapes), or null when s is NULL.
- * (Not json_string: that is Jansson's, which `tessera serve` links.) */
-void json_write_string(FILE *out, const char *s);
+ * (Not json_string: that is Jansson's, which the same program links.) */
+void json_put_string(FILE *out, const char *s);
 
 #endif

@@ -1,5 +1,6 @@
 /* main.c — `tessera COMMAND …`: hands the arguments to one subcommand. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -18,6 +19,9 @@ static const Command commands[] = {
     {"run", cmd_run, "play many seeded matches between machine agents"},
     {"replay", cmd_replay, "replay traces and report where the engine differs (golden tests)"},
     {"serve", cmd_serve, "answer JSON requests on stdin, one per line (docs/protocol.md)"},
+    {"test", cmd_test, "run rule-file tests and golden playthroughs in files and folders"},
+    {"perft", cmd_perft, "count the nodes of a game's decision tree from a seeded start"},
+    {"stats", cmd_stats, "balance report over many seeded matches (wins, scores, lengths)"},
     {"bench", cmd_bench, "measure random playouts (against a C baseline when there is one)"},
     {"simcheck", cmd_simcheck, "random matches that check the engine's invariants at every step"},
 };
@@ -63,6 +67,7 @@ static int help(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0); /* keep stdout and stderr in order when both are piped */
+  ts_set_print_prefix(getenv(TEST_PRINT_MARK_ENV)); /* set by `tessera test` (cmd_test.c) */
   if (argc < 2) {
     print_usage(stderr);
     return EXIT_USAGE;

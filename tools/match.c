@@ -66,6 +66,7 @@ static MatchEnd step(Match *m) {
   int seat = ts_current_seat(s);
   if (seat < 0 || seat >= ts_players(s)) return stop(m, "engine error: the seat to move is not a player");
   if (ts_legal_count(s) <= 0) return stop(m, "engine error: a decision without legal moves");
+  if (m->on_decision) m->on_decision(m->ctx, s, seat);
   int index = pick(m, seat);
   if (index == HUMAN_UNDO) {
     if (!match_undo(m, seat)) fputs("Nothing to undo.\n", m->out);

@@ -45,6 +45,10 @@ typedef struct Match {
   bool color;         /* ANSI colours on `out` */
   bool terminal;      /* `out` is a terminal: the hot seat clears it */
   int viewer;         /* the human seat that last saw the screen (-1: none) */
+  /* Called at every decision before the agent picks (NULL: none): `tessera
+   * stats` watches turn order and the lead through it. */
+  void (*on_decision)(void *ctx, const TsState *s, int seat);
+  void *ctx;
 } Match;
 
 MatchEnd match_run(Match *m);

@@ -44,7 +44,7 @@ missing_packages() {
 
 install_missing() {
   if ! command -v dpkg-query >/dev/null; then
-    echo "$me: not a Debian system; make sure re2c, lemon, xxhash, check and pkg-config are installed" >&2
+    echo "$me: not a Debian system; make sure re2c, lemon, xxhash, check, jansson and pkg-config are installed" >&2
     return 0
   fi
   local missing

@@ -11,9 +11,14 @@
 
 #include "cli.h"
 #include "json.h"
+#include "trace_rules.h"
+
+static void write_header(Trace *t, const TsProgram *p, const char *file, const char *path, const char *id,
+                         const StrList *variants, const TsState *s, const Agent *agents, uint64_t seed);
 
 struct Trace {
   FILE *out;
+  char *path;        /* the trace's own path: `file` is written relative to its folder */
   char *observation; /* reused between steps; grows as needed */
   size_t cap;
 };
@@ -21,8 +26,11 @@ struct Trace {
 Trace *trace_open(const char *path, char *err, size_t errlen) {
   Trace *t = calloc(1, sizeof *t);
   if (t) t->out = fopen(path, "w");
-  if (!t || !t->out) {
+  if (t) t->path = strdup(path);
+  if (!t || !t->out || !t->path) {
     snprintf(err, errlen, "cannot write trace '%s': %s", path, strerror(errno));
+    if (t && t->out) fclose(t->out);
+    if (t) free(t->path);
     free(t);
     return NULL;
   }
@@ -48,21 +56,28 @@ static char *game_id(const char *file) {
 
 void trace_header(Trace *t, const TsProgram *p, const char *file, const StrList *variants,
                   const TsState *s, const Agent *agents, uint64_t seed) {
-  char *id = game_id(file);
-  trace_header_as(t, p, file, id, variants, s, agents, seed);
+  char *id = game_id(file), *relative = trace_relative_file(t->path, file);
+  write_header(t, p, relative ? relative : file, file, id, variants, s, agents, seed);
+  free(relative);
   free(id);
 }
 
 void trace_header_as(Trace *t, const TsProgram *p, const char *file, const char *id, const StrList *variants,
                      const TsState *s, const Agent *agents, uint64_t seed) {
+  write_header(t, p, file, NULL, id, variants, s, agents, seed);
+}
+
+/* `file` as the header says it; `path` the rule file to hash (NULL: none). */
+static void write_header(Trace *t, const TsProgram *p, const char *file, const char *path, const char *id,
+                         const StrList *variants, const TsState *s, const Agent *agents, uint64_t seed) {
   fputs("{\"tessera_trace\":1,\"game\":", t->out);
-  json_write_string(t->out, ts_program_name(p));
+  json_put_string(t->out, ts_program_name(p));
   fputs(",\"file\":", t->out);
-  json_write_string(t->out, file);
+  json_put_string(t->out, file);
   fputs(",\"variants\":[", t->out);
   for (int i = 0; variants && i < variants->count; i++) {
     if (i) putc(',', t->out);
-    json_write_string(t->out, variants->items[i]);
+    json_put_string(t->out, variants->items[i]);
   }
   putc(']', t->out);
   if (ts_program_option_count(p) > 0) { /* the match options, as --set takes them */
@@ -71,7 +86,7 @@ void trace_header_as(Trace *t, const TsProgram *p, const char *file, const char 
       char item[160];
       snprintf(item, sizeof item, "%s=%lld", ts_program_option_name(p, i), (long long)ts_program_option_value(p, i));
       if (i) putc(',', t->out);
-      json_write_string(t->out, item);
+      json_put_string(t->out, item);
     }
     putc(']', t->out);
   }
@@ -79,10 +94,12 @@ void trace_header_as(Trace *t, const TsProgram *p, const char *file, const char 
   for (int i = 0; i < ts_players(s); i++) {
     if (i) putc(',', t->out);
     char spec[64];
-    json_write_string(t->out, agent_spec_text(agents[i].kind, &agents[i].params, spec, sizeof spec));
+    json_put_string(t->out, agent_spec_text(agents[i].kind, &agents[i].params, spec, sizeof spec));
   }
   fprintf(t->out, "],\"seed\":%" PRIu64 ",\"game_id\":", seed);
-  json_write_string(t->out, id);
+  json_put_string(t->out, id);
+  char hash[17];
+  if (path && trace_rules_hash(path, hash)) fprintf(t->out, ",\"rules_hash\":\"%s\"", hash);
   fputs("}\n", t->out);
 }
 
@@ -112,10 +129,10 @@ void trace_step(Trace *t, const TsState *s, int step, int seat, int index) {
   int count = ts_legal_count(s);
   for (int i = 0; i < count; i++) {
     if (i) putc(',', t->out);
-    json_write_string(t->out, ts_legal_text(s, i, text, sizeof text));
+    json_put_string(t->out, ts_legal_text(s, i, text, sizeof text));
   }
   fputs("],\"move\":", t->out);
-  json_write_string(t->out, ts_legal_text(s, index, text, sizeof text));
+  json_put_string(t->out, ts_legal_text(s, index, text, sizeof text));
   fprintf(t->out, ",\"index\":%d}\n", index);
 }
 
@@ -144,7 +161,7 @@ void trace_final(Trace *t, const TsState *s, int steps, const char *error) {
   fputs(",\"ranking\":", t->out);
   json_ranking(t->out, s);
   fputs(",\"error\":", t->out);
-  json_write_string(t->out, error);
+  json_put_string(t->out, error);
   fputs("}\n", t->out);
 }
 
@@ -159,6 +176,7 @@ bool trace_close(Trace *t) {
   bool ok = !ferror(t->out);
   ok = fclose(t->out) == 0 && ok;
   free(t->observation);
+  free(t->path);
   free(t);
   return ok;
 }

@@ -1,187 +1,221 @@
 /* trace_read.c — see trace_read.h. */
+#define _GNU_SOURCE /* asprintf, vasprintf, memmem */
 #include "trace_read.h"
 
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_read.h"
-
-/* Every field a line may carry; which ones were present. */
-enum Field {
-  F_VERSION, F_GAME, F_FILE, F_GAME_ID, F_VARIANTS, F_PLAYERS, F_SEATS, F_AGENTS, F_SEED,
-  F_STEP, F_SEAT, F_HASH, F_OBSERVATION, F_LEGAL, F_MOVE, F_INDEX,
-  F_FINAL, F_OVER, F_STEPS, F_SCORES, F_RANKING, F_ERROR, F_SET,
-  FIELD_COUNT
-};
-
-static const char *const field_names[FIELD_COUNT] = {
-    "tessera_trace", "game", "file", "game_id", "variants", "players", "seats", "agents", "seed",
-    "step", "seat", "hash", "observation", "legal", "move", "index",
-    "final", "over", "steps", "scores", "ranking", "error", "set",
-};
-
-static int find_field(const char *key) {
-  for (int f = 0; f < FIELD_COUNT; f++)
-    if (strcmp(field_names[f], key) == 0) return f;
-  return -1;
+static bool fail_with(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool fail_with(char *err, size_t errlen, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, errlen, fmt, ap);
+  va_end(ap);
+  return false;
 }
 
-static bool read_strings(JsonReader *r, TraceStrings *out) {
-  if (!jr_enter(r, '[')) return false;
-  for (bool first = true; jr_more(r, ']', &first);) {
-    char **grown = realloc(out->items, ((size_t)out->count + 1) * sizeof *grown);
-    if (!grown) return jr_fail(r, "out of memory");
-    out->items = grown;
-    if (!jr_string(r, &out->items[out->count])) return false;
-    out->count++;
+/* Reading one known field: each returns false after writing why into err. */
+typedef struct Fields {
+  json_t *object;
+  char *err;
+  size_t errlen;
+} Fields;
+
+static json_t *field(Fields *f, const char *key, const char *kind) {
+  json_t *v = json_object_get(f->object, key);
+  if (!v) fail_with(f->err, f->errlen, "%s line without \"%s\"", kind, key);
+  return v;
+}
+
+static bool mistyped(Fields *f, const char *key, const char *want) {
+  return fail_with(f->err, f->errlen, "\"%s\" must be %s", key, want);
+}
+
+static bool get_string(Fields *f, const char *key, const char *kind, bool nullable, char **out) {
+  json_t *v = field(f, key, kind);
+  if (!v) return false;
+  if (nullable && json_is_null(v)) return true;
+  if (!json_is_string(v)) return mistyped(f, key, nullable ? "a string or null" : "a string");
+  *out = strdup(json_string_value(v));
+  return *out != NULL;
+}
+
+static bool get_int(Fields *f, const char *key, const char *kind, json_int_t lo, json_int_t hi, int *out) {
+  json_t *v = field(f, key, kind);
+  if (!v) return false;
+  if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+    char want[80];
+    snprintf(want, sizeof want, "an integer from %lld to %lld", (long long)lo, (long long)hi);
+    return mistyped(f, key, want);
   }
-  return !r->failed;
+  *out = (int)json_integer_value(v);
+  return true;
 }
 
-static bool read_ints(JsonReader *r, int64_t **items, int *count) {
-  if (!jr_enter(r, '[')) return false;
-  for (bool first = true; jr_more(r, ']', &first);) {
-    int64_t *grown = realloc(*items, ((size_t)*count + 1) * sizeof *grown);
-    if (!grown) return jr_fail(r, "out of memory");
-    *items = grown;
-    if (!jr_int(r, INT64_MIN, INT64_MAX, &(*items)[*count])) return false;
-    (*count)++;
+static bool get_bool(Fields *f, const char *key, const char *kind, bool *out) {
+  json_t *v = field(f, key, kind);
+  if (!v) return false;
+  if (!json_is_boolean(v)) return mistyped(f, key, "true or false");
+  *out = json_is_true(v);
+  return true;
+}
+
+static bool get_strings(Fields *f, const char *key, const char *kind, TraceStrings *out) {
+  json_t *v = field(f, key, kind), *item;
+  size_t i;
+  if (!v) return false;
+  if (!json_is_array(v)) return mistyped(f, key, "an array of strings");
+  out->items = calloc(json_array_size(v) + 1, sizeof *out->items);
+  if (!out->items) return fail_with(f->err, f->errlen, "out of memory");
+  json_array_foreach(v, i, item) {
+    if (!json_is_string(item)) return mistyped(f, key, "an array of strings");
+    out->items[out->count++] = strdup(json_string_value(item));
   }
-  return !r->failed;
+  return true;
 }
 
-static bool read_small(JsonReader *r, int lo, int *out) {
-  int64_t v;
-  if (!jr_int(r, lo, 1000000000, &v)) return false;
-  *out = (int)v;
+static bool get_ints(Fields *f, const char *key, const char *kind, int64_t **items, int *count) {
+  json_t *v = field(f, key, kind), *item;
+  size_t i;
+  if (!v) return false;
+  if (!json_is_array(v)) return mistyped(f, key, "an array of integers");
+  *items = calloc(json_array_size(v) + 1, sizeof **items);
+  if (!*items) return fail_with(f->err, f->errlen, "out of memory");
+  json_array_foreach(v, i, item) {
+    if (!json_is_integer(item)) return mistyped(f, key, "an array of integers");
+    (*items)[(*count)++] = json_integer_value(item);
+  }
   return true;
 }
 
 /* "0123456789abcdef": exactly 16 lowercase hex digits, as the trace writes them. */
-static bool read_hash(JsonReader *r, uint64_t *out) {
-  char *text;
-  if (r->failed) return false;
-  const char *at = r->p;
-  if (!jr_string(r, &text)) return false;
-  bool ok = strlen(text) == 16;
+static bool parse_hash(const char *text, uint64_t *out) {
+  if (!text || strlen(text) != 16) return false;
   uint64_t v = 0;
-  for (int i = 0; ok && i < 16; i++) {
+  for (int i = 0; i < 16; i++) {
     char c = text[i];
-    ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
     v = v << 4 | (uint64_t)(c <= '9' ? c - '0' : c - 'a' + 10);
-  }
-  free(text);
-  if (!ok) {
-    r->p = at;
-    return jr_fail(r, "a hash is 16 lowercase hex digits");
   }
   *out = v;
   return true;
 }
 
-static bool read_nullable_string(JsonReader *r, char **out) {
-  *out = NULL;
-  return jr_null(r) || jr_string(r, out);
+static bool get_hash(Fields *f, const char *kind, uint64_t *out) {
+  json_t *v = field(f, "hash", kind);
+  if (!v) return false;
+  return parse_hash(json_string_value(v), out) || mistyped(f, "hash", "16 lowercase hex digits");
 }
 
-static bool read_field(JsonReader *r, int f, TraceLine *l) {
-  TraceHeader *h = &l->header;
-  TraceStep *s = &l->step;
-  TraceFinal *fin = &l->final;
-  int64_t version;
-  bool final;
-  switch (f) {
-  case F_VERSION:
-    if (!jr_int(r, 0, INT64_MAX, &version)) return false;
-    if (version != TRACE_VERSION) return jr_fail(r, "unsupported tessera_trace version; this tessera reads 1");
-    return true;
-  case F_GAME: return jr_string(r, &h->game);
-  case F_FILE: return jr_string(r, &h->file);
-  case F_GAME_ID: return read_nullable_string(r, &h->game_id);
-  case F_VARIANTS: return read_strings(r, &h->variants);
-  case F_SET: return read_strings(r, &h->settings);
-  case F_PLAYERS: return read_small(r, 1, &h->players);
-  case F_SEATS: return read_small(r, 1, &h->seats);
-  case F_AGENTS: return read_strings(r, &h->agents);
-  case F_SEED: return jr_uint64(r, &h->seed);
-  case F_STEP: return read_small(r, 0, &s->step);
-  case F_SEAT: return read_small(r, 0, &s->seat);
-  case F_HASH:
-    if (!read_hash(r, &s->hash)) return false;
-    fin->hash = s->hash;
-    return true;
-  case F_OBSERVATION: return jr_skip(r, &s->observation, &s->observation_len);
-  case F_LEGAL: return read_strings(r, &s->legal);
-  case F_MOVE: return jr_string(r, &s->move);
-  case F_INDEX: return read_small(r, 0, &s->index);
-  case F_FINAL:
-    if (!jr_bool(r, &final)) return false;
-    return final || jr_fail(r, "\"final\" is always true");
-  case F_OVER: return jr_bool(r, &fin->over);
-  case F_STEPS: return read_small(r, 0, &fin->steps);
-  case F_SCORES: return read_ints(r, &fin->scores, &fin->score_count);
-  case F_RANKING: return read_ints(r, &fin->ranking, &fin->ranking_count);
-  case F_ERROR: return read_nullable_string(r, &fin->error);
-  }
-  return false;
-}
-
-/* The fields each kind of line must have. */
-static const int header_fields[] = {F_VERSION, F_GAME, F_FILE, F_VARIANTS, F_PLAYERS, F_SEATS, F_AGENTS, F_SEED, -1};
-static const int step_fields[] = {F_STEP, F_SEAT, F_HASH, F_OBSERVATION, F_LEGAL, F_MOVE, F_INDEX, -1};
-static const int final_fields[] = {F_FINAL, F_OVER, F_STEPS, F_HASH, F_SCORES, F_RANKING, F_ERROR, -1};
-
-static bool check_fields(const bool *seen, const int *required, const char *kind, char *err, size_t errlen) {
-  for (int i = 0; required[i] >= 0; i++) {
-    if (!seen[required[i]]) {
-      snprintf(err, errlen, "%s line without \"%s\"", kind, field_names[required[i]]);
-      return false;
-    }
-  }
+/* The seed is an unsigned 64-bit number; Jansson's integers are signed, so
+ * a seed above INT64_MAX arrives as the text Jansson refused (see
+ * load_line) or as a non-negative integer. */
+static bool get_seed(Fields *f, uint64_t big_seed, bool has_big_seed, uint64_t *out) {
+  json_t *v = field(f, "seed", "header");
+  if (!v) return false;
+  if (has_big_seed) return *out = big_seed, true;
+  if (!json_is_integer(v) || json_integer_value(v) < 0) return mistyped(f, "seed", "an unsigned 64-bit integer");
+  *out = (uint64_t)json_integer_value(v);
   return true;
+}
+
+static bool read_header(Fields *f, TraceHeader *h, uint64_t big_seed, bool has_big_seed) {
+  json_t *version = field(f, "tessera_trace", "header");
+  if (!version) return false;
+  if (!json_is_integer(version) || json_integer_value(version) != TRACE_VERSION)
+    return fail_with(f->err, f->errlen, "unsupported tessera_trace version; this tessera reads %d", TRACE_VERSION);
+  const char *k = "header";
+  if (!get_string(f, "game", k, false, &h->game) || !get_string(f, "file", k, false, &h->file) ||
+      !get_strings(f, "variants", k, &h->variants) || !get_int(f, "players", k, 1, 1000000000, &h->players) ||
+      !get_int(f, "seats", k, 1, 1000000000, &h->seats) || !get_strings(f, "agents", k, &h->agents) ||
+      !get_seed(f, big_seed, has_big_seed, &h->seed))
+    return false;
+  if (json_object_get(f->object, "game_id") && !get_string(f, "game_id", k, true, &h->game_id)) return false;
+  if (json_object_get(f->object, "rules_hash") && !get_string(f, "rules_hash", k, true, &h->rules_hash)) return false;
+  if (json_object_get(f->object, "set") && !get_strings(f, "set", k, &h->settings)) return false;
+  return true;
+}
+
+static bool read_step(Fields *f, TraceStep *s) {
+  const char *k = "step";
+  if (!get_int(f, "step", k, 0, 1000000000, &s->step) || !get_int(f, "seat", k, 0, 1000000000, &s->seat) ||
+      !get_hash(f, k, &s->hash) || !field(f, "observation", k) || !get_strings(f, "legal", k, &s->legal) ||
+      !get_string(f, "move", k, false, &s->move) || !get_int(f, "index", k, 0, 1000000000, &s->index))
+    return false;
+  s->observation = json_incref(json_object_get(f->object, "observation"));
+  return true;
+}
+
+static bool read_final(Fields *f, TraceFinal *fin) {
+  const char *k = "final";
+  json_t *final = field(f, "final", k);
+  if (!final) return false;
+  if (!json_is_true(final)) return fail_with(f->err, f->errlen, "\"final\" is always true");
+  if (!get_bool(f, "over", k, &fin->over) || !get_int(f, "steps", k, 0, 1000000000, &fin->steps) ||
+      !get_hash(f, k, &fin->hash) || !get_ints(f, "scores", k, &fin->scores, &fin->score_count) ||
+      !get_ints(f, "ranking", k, &fin->ranking, &fin->ranking_count) ||
+      !get_string(f, "error", k, true, &fin->error))
+    return false;
+  fin->observation = json_incref(json_object_get(f->object, "observation"));
+  return true;
+}
+
+/* Jansson refuses integers beyond int64; a header's seed may be one. Such a
+ * seed is read from the text and replaced by 0 for Jansson. */
+static json_t *load_line(const char *text, size_t len, uint64_t *big_seed, bool *has_big_seed, char *err,
+                         size_t errlen) {
+  json_error_t e;
+  json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &e);
+  const char *key = "\"seed\":";
+  const char *at = root ? NULL : memmem(text, len, key, strlen(key));
+  if (!root && at && strstr(e.text, "too big")) {
+    char *copy = strndup(text, len);
+    char *digits = copy + (at - text) + strlen(key), *end;
+    errno = 0;
+    unsigned long long v = strtoull(digits, &end, 10);
+    if (copy && end > digits && *digits != '-' && errno == 0) {
+      memmove(digits + 1, end, strlen(end) + 1);
+      *digits = '0';
+      root = json_loads(copy, JSON_REJECT_DUPLICATES, &e);
+      *big_seed = v;
+      *has_big_seed = root != NULL;
+    }
+    free(copy);
+  }
+  if (!root) fail_with(err, errlen, "col %d: %s", e.column, e.text);
+  else if (!json_is_object(root)) {
+    fail_with(err, errlen, "col 1: expected an object");
+    json_decref(root);
+    root = NULL;
+  }
+  return root;
 }
 
 bool trace_read_line(const char *text, size_t len, TraceLine *out, char *err, size_t errlen) {
   memset(out, 0, sizeof *out);
-  bool seen[FIELD_COUNT] = {0};
-  JsonReader r;
-  jr_init(&r, text, len);
-  jr_enter(&r, '{');
-  for (bool first = true; jr_more(&r, '}', &first);) {
-    char key[64];
-    const char *skipped;
-    size_t skipped_len;
-    const char *at = r.p;
-    int f = jr_key(&r, key, sizeof key) ? find_field(key) : -1;
-    if (r.failed) break;
-    if (f >= 0 && seen[f]) {
-      r.p = at;
-      jr_fail(&r, "duplicate key");
-      break;
-    }
-    if (f >= 0) seen[f] = true;
-    if (!(f >= 0 ? read_field(&r, f, out) : jr_skip(&r, &skipped, &skipped_len))) break;
-  }
-  if (!r.failed) jr_finish(&r);
-  if (r.failed) {
-    snprintf(err, errlen, "%s", r.error);
-    return false;
-  }
-  if (seen[F_VERSION]) {
+  uint64_t big_seed = 0;
+  bool has_big_seed = false;
+  json_t *root = load_line(text, len, &big_seed, &has_big_seed, err, errlen);
+  if (!root) return false;
+  Fields f = {root, err, errlen};
+  bool ok;
+  if (json_object_get(root, "tessera_trace")) {
     out->kind = TRACE_HEADER;
-    return check_fields(seen, header_fields, "header", err, errlen);
-  }
-  if (seen[F_FINAL]) {
+    ok = read_header(&f, &out->header, big_seed, has_big_seed);
+  } else if (json_object_get(root, "final")) {
     out->kind = TRACE_FINAL;
-    return check_fields(seen, final_fields, "final", err, errlen);
-  }
-  if (seen[F_STEP]) {
+    ok = read_final(&f, &out->final);
+  } else if (json_object_get(root, "step")) {
     out->kind = TRACE_STEP;
-    return check_fields(seen, step_fields, "step", err, errlen);
+    ok = read_step(&f, &out->step);
+  } else {
+    ok = fail_with(err, errlen, "neither a header (\"tessera_trace\"), a step (\"step\") nor a final line (\"final\")");
   }
-  snprintf(err, errlen, "neither a header (\"tessera_trace\"), a step (\"step\") nor a final line (\"final\")");
-  return false;
+  json_decref(root);
+  return ok;
 }
 
 static void free_strings(TraceStrings *s) {
@@ -193,13 +227,16 @@ void trace_line_free(TraceLine *l) {
   free(l->header.game);
   free(l->header.file);
   free(l->header.game_id);
+  free(l->header.rules_hash);
   free_strings(&l->header.variants);
-  free_strings(&l->header.settings);
   free_strings(&l->header.agents);
+  free_strings(&l->header.settings);
   free_strings(&l->step.legal);
   free(l->step.move);
+  json_decref(l->step.observation);
   free(l->final.scores);
   free(l->final.ranking);
   free(l->final.error);
+  json_decref(l->final.observation);
   memset(l, 0, sizeof *l);
 }

@@ -182,9 +182,9 @@ START_TEST(json_strings) {
   char *text = NULL;
   size_t len = 0;
   FILE *out = open_memstream(&text, &len);
-  json_write_string(out, "a\"b\\c\n\x01é");
+  json_put_string(out, "a\"b\\c\n\x01é");
   putc(' ', out);
-  json_write_string(out, NULL);
+  json_put_string(out, NULL);
   fclose(out);
   ck_assert_str_eq(text, "\"a\\\"b\\\\c\\n\\u0001é\" null");
   free(text);
