@@ -240,7 +240,7 @@ static void opt(Out *o, const Node *n) {
 }
 
 static void dump(Out *o, const Node *n) {
-  static const char *const visibility[] = {"public", "hidden", "owner"};
+  static const char *const visibility[] = {"public", "hidden", "owner", "secret"};
   if (!n) {
     put(o, "nil");
     return;
@@ -265,7 +265,7 @@ static void dump(Out *o, const Node *n) {
     put(o, "(var %s%s", n->name, n->per_player ? " per-player" : "");
     opt(o, n->a);
     opt(o, n->b);
-    if (n->visibility > VIS_PUBLIC && n->visibility <= VIS_OWNER)
+    if (n->visibility > VIS_PUBLIC && n->visibility <= VIS_SECRET)
       put(o, " %s", visibility[n->visibility]);
     put(o, ")");
     return;

@@ -81,6 +81,7 @@ typedef struct NodeList {
  * N_RANGE              a = low, b = high (inclusive)         (a..b)
  * N_CHOOSE             a = seat, b = options list, c = words or NULL
  *                                                            (choose a from b [or c])
+ *                      ival = 1: choose secret
  * N_IS                 a = tested value, b = type node       (m is placement)
  * N_COND               a = condition, b = then, c = else     (if a then b else c)
  */
@@ -107,7 +108,7 @@ typedef enum Op {
   OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_NEG
 } Op;
 
-enum { VIS_PUBLIC, VIS_HIDDEN, VIS_OWNER };
+enum { VIS_PUBLIC, VIS_HIDDEN, VIS_OWNER, VIS_SECRET };
 enum { BOUND_NONE, BOUND_FIXED, BOUND_WINDOW };
 
 struct Node {

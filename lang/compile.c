@@ -629,7 +629,7 @@ static void expr(Compiler *c, Node *n) {
       op2(c, BC_NATIVE, NATIVE_answers, 2);
     }
     at(c, n);
-    op1(c, BC_CHOOSE, type_code_string(c, n->type));
+    op1(c, n->ival ? BC_CHOOSE_SECRET : BC_CHOOSE, type_code_string(c, n->type));
     note_dead_slots(c);
     break;
   default: break;

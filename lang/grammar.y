@@ -70,7 +70,7 @@ int TsParseDroppedToken(void *parser) {
   AND BOARD BOOL BREAK CHOOSE CONTINUE ELSE EXCLUDES EXTENDS FAIL FALSE FN FOR
   FROM GAME GHOSTS HIDDEN HIGHEST IF IMPORT IN LET LEVELS LOWEST NOT NOTIN OR
   OWNER PARAM PER PLAY PLAYER PLAYERS PUBLIC RANK REQUIRES RETURN THEN TILES
-  TRUE VAR VARIANT WHILE WINDOW
+  TRUE VAR VARIANT WHILE WINDOW SECRET
   LP RP LBRACKET RBRACKET LBRACE RBRACE COMMA COLON DOT DOTDOT ARROW
   ASSIGN PLUSEQ MINUSEQ STAREQ
   DISPLAY AS
@@ -126,7 +126,7 @@ decl(A) ::= TILES(K) NAME(N) ASSIGN expr(E). {
   A = px_node(ctx, N_TILES, K); A->name = px_ident(ctx, N); A->a = E;
 }
 decl(A) ::= board(B).               { A = B; }
-/* decl -> VAR NAME ':' [PER PLAYER] type ['=' expr] [PUBLIC|HIDDEN|OWNER] */
+/* decl -> VAR NAME ':' [PER PLAYER] type ['=' expr] [PUBLIC|HIDDEN|OWNER|SECRET] */
 decl(A) ::= VAR(K) NAME(N) COLON per_player(P) type(T) initial(I) visibility(V). {
   A = px_node(ctx, N_VAR, K); A->name = px_ident(ctx, N);
   A->per_player = P; A->a = T; A->b = I; A->visibility = V;
@@ -192,6 +192,7 @@ visibility(A) ::= .                 { A = VIS_PUBLIC; }
 visibility(A) ::= PUBLIC.           { A = VIS_PUBLIC; }
 visibility(A) ::= HIDDEN.           { A = VIS_HIDDEN; }
 visibility(A) ::= OWNER.            { A = VIS_OWNER; }
+visibility(A) ::= SECRET.           { A = VIS_SECRET; }
 
 %type params {NodeList}
 params(A) ::= .                     { memset(&A, 0, sizeof A); }
@@ -307,6 +308,9 @@ spost(A) ::= spost(X) DOT NAME(N).  { A = px_node_at(ctx, N_FIELD, X); A->a = X;
 /* choose -> CHOOSE expr FROM expr [OR expr]: the options' `or` binds tighter
  * than FROM, so px_choose splits the last `or` into options and words. */
 choose(A) ::= CHOOSE(K) expr(S) FROM expr(O). { A = px_choose(ctx, K, S, O); }
+/* choose -> CHOOSE SECRET expr FROM expr [OR expr]: options and answer seen
+ * by the seat only */
+choose(A) ::= CHOOSE(K) SECRET expr(S) FROM expr(O). { A = px_choose(ctx, K, S, O); A->ival = 1; }
 
 expr(A) ::= choose(E).              { A = E; }
 expr(A) ::= IF(K) expr(C) THEN expr(T) ELSE expr(E). [ELSE] {

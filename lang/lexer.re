@@ -167,6 +167,7 @@ static Token scan(Lexer *lx) {
       "player"    { TOKEN(TK_PLAYER); }
       "players"   { TOKEN(TK_PLAYERS); }
       "public"    { TOKEN(TK_PUBLIC); }
+      "secret"    { TOKEN(TK_SECRET); }
       "rank"      { TOKEN(TK_RANK); }
       "display"   { TOKEN(TK_DISPLAY); }
       "as"        { TOKEN(TK_AS); }

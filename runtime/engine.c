@@ -297,6 +297,9 @@ int ts_seats(const TsState *s) { return s->match->seats; }
 bool ts_is_over(const TsState *s) { return s->block->status != STATE_DECISION; }
 const char *ts_error(const TsState *s) { return s->error; }
 int ts_current_seat(const TsState *s) { return ts_is_over(s) ? -1 : s->block->seat; }
+bool ts_decision_secret(const TsState *s) {
+  return !ts_is_over(s) && (s->block->option_type & OPTIONS_SECRET) != 0;
+}
 
 void ts_set_limits(TsState *s, TsLimits limits) {
   Vm *vm = s->match->vm;
@@ -365,7 +368,7 @@ static void build_texts(TsState *s) {
   int n;
   const Value *opts = engine_options(s, &n);
   Vm *vm = s->match->vm;
-  const char *type = s->match->prog->program->strings[s->block->option_type];
+  const char *type = s->match->prog->program->strings[s->block->option_type & ~OPTIONS_SECRET];
   size_t used = 0;
   s->text_at = realloc(s->text_at, sizeof(int) * (size_t)(n + 1));
   TextIndex seen = {0}; /* text -> how many options had it so far */

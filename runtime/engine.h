@@ -56,6 +56,14 @@ const Value *engine_heap(const TsState *s);
  * except by what the function writes. */
 Vm *engine_load(TsState *s);
 
+/* Whether `viewer` (a seat, TS_VIEW_ALL or TS_VIEW_PUBLIC) may not see the
+ * value of variable g held for seat `owner` (-1 for a variable of no seat). */
+bool engine_var_hidden(const TsState *s, const GlobalInfo *g, int owner, int viewer);
+
+/* render_shapes.c: every list of tiles of 3+ cells the seat may see (its own
+ * entry of a per-seat variable), drawn as pictures. */
+void render_tile_pictures(const TsState *s, int seat, FILE *out);
+
 /* The current options as values in the block's heap. */
 const Value *engine_options(const TsState *s, int *count);
 

@@ -122,11 +122,23 @@ static void put_boards(Out *o, const TsState *s) {
   put(o, "]");
 }
 
+/* hidden: nobody sees it (only its count); owner: its seat; secret: its
+ * seat, and everyone once the game is over. TS_VIEW_ALL sees all but hidden
+ * values. */
+bool engine_var_hidden(const TsState *s, const GlobalInfo *g, int owner, int viewer) {
+  if (g->visibility == VISIBLE_HIDDEN) return true;
+  if (viewer == TS_VIEW_ALL) return false;
+  switch (g->visibility) {
+  case VISIBLE_OWNER: return viewer != owner;
+  case VISIBLE_SECRET: return viewer != owner && !ts_is_over(s);
+  default: return false;
+  }
+}
+
 static void put_var_value(Out *o, const TsState *s, const GlobalInfo *g, int slot, int owner, int viewer) {
   const Value *globals = (const Value *)((const char *)s->block + s->block->globals_at);
   Value v = globals[slot];
-  bool hidden = g->visibility == VISIBLE_HIDDEN || (g->visibility == VISIBLE_OWNER && viewer >= 0 && viewer != owner);
-  if (!hidden) {
+  if (!engine_var_hidden(s, g, owner, viewer)) {
     put_value(o, s, g->type, v);
     return;
   }

@@ -96,7 +96,8 @@
   OP(SET_UP,            0,   0, "the set-up is over (params, tiles, boards, vars): ts_reset may restart from here") \
   OP(FAIL,              1,   0, "runtime error with message strings[A]") \
   OP(HALT,              0,   0, "the game is over") \
-  OP(COVER,             1,   0, "statement A ran (coverage: compiled only with TsCompileOptions.coverage_file)")
+  OP(COVER,             1,   0, "statement A ran (coverage: compiled only with TsCompileOptions.coverage_file)") \
+  OP(CHOOSE_SECRET,     1,  -1, "CHOOSE whose options and answer only the deciding seat may see")
 
 typedef enum {
 #define TS_OP_ENUM(name, ops, effect, meaning) BC_##name,

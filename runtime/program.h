@@ -33,7 +33,7 @@ typedef struct FnInfo {
 
 enum { GLOBAL_PARAM, GLOBAL_TILES, GLOBAL_VAR };
 /* Same numbering as the parser's VIS_PUBLIC / VIS_HIDDEN / VIS_OWNER. */
-enum { VISIBLE_PUBLIC, VISIBLE_HIDDEN, VISIBLE_OWNER };
+enum { VISIBLE_PUBLIC, VISIBLE_HIDDEN, VISIBLE_OWNER, VISIBLE_SECRET };
 
 typedef struct GlobalInfo {
   char *name;

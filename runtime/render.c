@@ -269,8 +269,8 @@ static void format_seats(const TsState *s, const GlobalInfo *g, Value v, char *b
 /* One variable's value as this seat may see it: "[2-6, 0-5]" or "(3 hidden)". */
 static void format_var(const TsState *s, const GlobalInfo *g, int slot, int owner, int seat, char *buf, size_t cap) {
   const Value *globals = (const Value *)((const char *)s->block + s->block->globals_at);
-  bool hidden = g->visibility == VISIBLE_HIDDEN || (g->visibility == VISIBLE_OWNER && seat >= 0 && seat != owner);
   Value v = globals[slot];
+  bool hidden = engine_var_hidden(s, g, owner, seat);
   if (g->display == DISPLAY_COUNT && g->type[0] == '[') {
     snprintf(buf, cap, "%d", engine_list_len(s, v));
   } else if (!hidden && g->display == DISPLAY_SEATS) {
@@ -387,6 +387,7 @@ void ts_render_styled(const TsState *s, int seat, const TsRenderStyle *style, FI
     }
   }
   render_vars(s, seat, style, out);
+  render_tile_pictures(s, seat, out);
   if (!ts_is_over(s)) render_seat_function(s, "running_score", "score so far", style, out);
   if (legend.known) render_seat_function(s, "legend", "legend (value each seat owns)", style, out);
 }

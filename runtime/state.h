@@ -14,6 +14,9 @@
 #include <stdint.h>
 
 enum { STATE_RUNNING, STATE_DECISION, STATE_OVER, STATE_ERROR };
+/* A bit of option_type: a `choose secret` (a flag, not a field, so that the
+ * positions of games without one keep their bytes and hashes). */
+enum { OPTIONS_SECRET = 1 << 30 };
 
 typedef struct Frame {
   int32_t fn, pc, base, pad;
@@ -23,7 +26,8 @@ typedef struct StateHeader {
   uint32_t size;          /* bytes used by the whole block */
   uint32_t status;        /* STATE_* */
   int32_t seat;           /* deciding seat when STATE_DECISION */
-  int32_t option_type;    /* string index of the options' type code */
+  int32_t option_type;    /* string index of the options' type code, with
+                             OPTIONS_SECRET when only the seat may see them */
   int64_t options;        /* heap handle of the options list */
   uint64_t rng[4];        /* xoshiro256** state */
   int32_t frame_count, stack_count, heap_words, decisions;

@@ -95,6 +95,10 @@ int ts_find_move(const TsState *s, const char *text);
  * the same move there (scalar options: the value; others: their text's
  * hash), for searches that add up statistics over sampled states. */
 uint64_t ts_legal_key(const TsState *s, int i);
+/* Whether the current decision is a `choose secret`: its options and the
+ * answer are for the deciding seat only (not for other seats, spectators or
+ * public traces). */
+bool ts_decision_secret(const TsState *s);
 /* Applies option i. Returns 0, or -1 (bad index: state unchanged). A runtime
  * error in the rules also returns -1 with the message; the state then is
  * over with ts_error set. */
@@ -110,8 +114,12 @@ void ts_ranking(const TsState *s, int *rank);
 const char *ts_seat_name(const TsState *s, int seat, char *buf, size_t cap); /* "P1", "G1" */
 
 /* ---- observation ---- */
+/* The viewer of an observation who is no seat: a spectator, who sees only
+ * what is public (and `secret` variables once the game is over). */
+enum { TS_VIEW_ALL = -1, TS_VIEW_PUBLIC = -2 };
 /* JSON object describing the state as `seat` sees it (hidden information of
- * others removed); seat -1 = everything. See docs/trace-format.md. Returns the
+ * others removed); seat -1 (TS_VIEW_ALL) = all but `hidden` values, TS_VIEW_PUBLIC = a
+ * spectator. See docs/trace-format.md. Returns the
  * length written (truncated to cap-1 and NUL-terminated; call again with a
  * larger buffer when the result >= cap). */
 size_t ts_observation_json(const TsState *s, int seat, char *buf, size_t cap);
@@ -157,6 +165,10 @@ int ts_seat_list(const TsState *s, const char *name, int seat, int64_t *values, 
 int ts_determinize(TsState *s, int seat, uint64_t seed);
 /* Whether anything (a list element or the generator) is hidden from seat. */
 bool ts_hides_from(const TsState *s, int seat);
+/* When the current options are tiles of three or more cells, draws them as
+ * numbered pictures (a catalogue to choose from) and returns true; else
+ * writes nothing and returns false. */
+bool ts_render_options(const TsState *s, FILE *out);
 
 /* Runtime limits, per decision: steps (backward jumps and calls) and heap
  * bytes. They belong to the match, so every state of the match (clones

@@ -773,7 +773,12 @@ do_LEN_GLOBAL_JUMP_IF_LE_INT:
   a = vm_list_len(vm, globals[ip[0]]);
   ip = a <= (Value)ip[1] ? code + ip[2] : ip + 3;
   NEXT();
-do_CHOOSE: {
+do_CHOOSE_SECRET:
+  a = OPTIONS_SECRET;
+  goto choose;
+do_CHOOSE:
+  a = 0;
+choose: {
   Value options = POP();
   Value seat = POP();
   if (seat < 0 || seat >= vm->players) {
@@ -794,7 +799,7 @@ do_CHOOSE: {
   StateHeader *h = *vm->blockp;
   h->status = STATE_DECISION;
   h->seat = (int32_t)seat;
-  h->option_type = type;
+  h->option_type = type | (int32_t)a;
   h->options = options;
   return RUN_YIELD;
 }

@@ -14,7 +14,7 @@
 
 static const char usage[] =
     "usage: tessera play GAME [--variant a,b] [--set NAME=N,...] [--players human,mcts,...]\n"
-    "                         [--seed N] [--trace FILE] [--max-steps N]\n"
+    "                         [--seed N] [--trace FILE] [--public-trace FILE] [--max-steps N]\n"
     "       tessera play --resume FILE [--players ...] [--trace FILE]\n"
     "\n"
     "Plays one match of GAME (a name from `tessera list` or a path to a .tess file).\n"
@@ -28,13 +28,15 @@ static const char usage[] =
     "  --trace FILE       write a JSON Lines trace (docs/trace-format.md)\n"
     "  --resume FILE      go on with a saved match (a trace): its game, variants,\n"
     "                     seed and moves; its agents unless --players is given\n"
+    "  --public-trace FILE  write the trace a spectator may see (no hidden values,\n"
+    "                     no secret choices, no hashes or seed)\n"
     "  --max-steps N      stop the match after N moves (default 100000)\n"
     "At the prompt: a move number, a move text, the start of one, or a command\n"
     "(help lists them: moves, board, score, rules, undo, save FILE, quit).\n"
     "Colours when stdout is a terminal, unless NO_COLOR is set.\n";
 
 typedef struct PlayArgs {
-  const char *game, *variants, *players, *trace, *resume;
+  const char *game, *variants, *players, *trace, *resume, *public_trace;
   uint64_t seed;
   bool seed_given;
   long max_steps;
@@ -43,14 +45,14 @@ typedef struct PlayArgs {
 
 static int parse_args(int argc, char **argv, PlayArgs *a) {
   int status;
-  enum { HELP, VARIANT, PLAYERS, SEED, TRACE, MAX_STEPS, SET, RESUME };
+  enum { HELP, VARIANT, PLAYERS, SEED, TRACE, MAX_STEPS, SET, RESUME, PUBLIC_TRACE };
   static const OptSpec specs[] = {
       {"--help", "-h", false}, {"--variant", NULL, true}, {"--players", NULL, true},
       {"--seed", NULL, true},  {"--trace", NULL, true},   {"--max-steps", NULL, true},
-      {"--set", NULL, true},   {"--resume", NULL, true},
+      {"--set", NULL, true},   {"--resume", NULL, true},  {"--public-trace", NULL, true},
   };
   OptParser op;
-  opt_init(&op, argc, argv, specs, 8);
+  opt_init(&op, argc, argv, specs, 9);
   a->max_steps = 100000;
   for (int o; (o = opt_next(&op)) != OPT_END;) {
     switch (o) {
@@ -63,6 +65,7 @@ static int parse_args(int argc, char **argv, PlayArgs *a) {
       if ((status = cli_add_setting(a->settings, sizeof a->settings, op.value))) return status;
       break;
     case RESUME: a->resume = op.value; break;
+    case PUBLIC_TRACE: a->public_trace = op.value; break;
     case SEED:
       if ((status = cli_parse_seed(op.value, &a->seed))) return status;
       a->seed_given = true;
@@ -155,8 +158,10 @@ static int play(Session *s, const PlayArgs *a, const SavedGame *saved) {
     ts_free(state);
     return cli_fail(1, "engine error: asked for %d players, got %d", s->players, got);
   }
-  Trace *trace = NULL;
-  if (a->trace && !(trace = trace_open(a->trace, err, sizeof err))) {
+  Trace *trace = NULL, *spectator = NULL;
+  if ((a->trace && !(trace = trace_open(a->trace, err, sizeof err))) ||
+      (a->public_trace && !(spectator = trace_open_view(a->public_trace, TS_VIEW_PUBLIC, err, sizeof err)))) {
+    trace_close(trace);
     ts_free(state);
     return cli_fail(1, "%s", err); /* a file that cannot be written: docs/cli.md */
   }
@@ -168,13 +173,15 @@ static int play(Session *s, const PlayArgs *a, const SavedGame *saved) {
       printf("Note: P%d (mcts) searches the whole state, hidden information included; ismcts does not.\n", i + 1);
   }
   if (trace) trace_header(trace, s->program, s->path, &s->variants, state, agents, a->seed);
-  Match m = {.state = state, .agents = agents, .trace = trace, .in = stdin, .out = stdout,
+  if (spectator) trace_header(spectator, s->program, s->path, &s->variants, state, agents, a->seed);
+  Match m = {.state = state, .agents = agents, .trace = trace, .public_trace = spectator, .in = stdin, .out = stdout,
              .announce = true, .max_steps = a->max_steps, .keep_history = true, .session = s,
              .seed = a->seed, .color = want_color(), .terminal = isatty(STDOUT_FILENO), .viewer = -1};
   catch_interrupt();
   int status = saved ? replay_saved(&m, saved) : 0;
   if (status == 0) status = finish(&m, match_run(&m));
   if (!trace_close(trace)) status = cli_fail(1, "error writing trace '%s'", a->trace);
+  if (!trace_close(spectator)) status = cli_fail(1, "error writing trace '%s'", a->public_trace);
   match_history_free(&m);
   ts_free(state);
   return status;

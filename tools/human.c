@@ -67,6 +67,7 @@ static void show_screen(Match *m, int seat) {
   TsRenderStyle style = {.color = m->color, .before = match_before_last(m)};
   fputc('\n', m->out);
   ts_render_styled(m->state, seat, &style, m->out);
+  ts_render_options(m->state, m->out);
   const TsState *before = match_before_last(m);
   if (before) {
     char text[256];

@@ -15,10 +15,13 @@ static int pick(Match *m, int seat) {
   return agent_pick(a, m->state);
 }
 
+/* A secret decision is announced without its answer: others watch the
+ * same terminal. */
 static void announce(Match *m, int seat, int index) {
   char name[64], text[1024];
-  fprintf(m->out, "%s plays %s\n", ts_seat_name(m->state, seat, name, sizeof name),
-          ts_legal_text(m->state, index, text, sizeof text));
+  ts_seat_name(m->state, seat, name, sizeof name);
+  if (ts_decision_secret(m->state)) fprintf(m->out, "%s chooses in secret\n", name);
+  else fprintf(m->out, "%s plays %s\n", name, ts_legal_text(m->state, index, text, sizeof text));
 }
 
 static MatchEnd stop(Match *m, const char *why) {
@@ -51,6 +54,7 @@ MatchEnd match_apply(Match *m, int index) {
   int seat = ts_current_seat(s);
   if (m->keep_history && !remember(m, index)) return stop(m, "out of memory");
   if (m->trace) trace_step(m->trace, s, m->steps, seat, index);
+  if (m->public_trace) trace_step(m->public_trace, s, m->steps, seat, index);
   if (m->announce && m->agents[seat].kind != AGENT_HUMAN) announce(m, seat, index);
   char err[512] = "";
   if (ts_apply(s, index, err, sizeof err) != 0) {
@@ -128,6 +132,7 @@ MatchEnd match_run(Match *m) {
   if (end == MATCH_PLAYING) end = MATCH_OVER;
   if (end == MATCH_OVER && ts_error(m->state)) end = stop(m, ts_error(m->state));
   if (m->trace) trace_final(m->trace, m->state, m->steps, end == MATCH_ERROR ? m->error : NULL);
+  if (m->public_trace) trace_final(m->public_trace, m->state, m->steps, end == MATCH_ERROR ? m->error : NULL);
   return end;
 }
 

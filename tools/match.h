@@ -32,6 +32,7 @@ typedef struct Match {
   TsState *state;
   Agent *agents;      /* one per deciding seat */
   Trace *trace;       /* NULL: none */
+  Trace *public_trace; /* a spectator's trace, or NULL */
   FILE *in, *out;     /* the human's terminal */
   bool announce;      /* print the moves of non-human seats to `out` */
   long max_steps;     /* decisions before the match is stopped */

@@ -19,13 +19,18 @@ static void write_header(Trace *t, const TsProgram *p, const char *file, const c
 struct Trace {
   FILE *out;
   char *path;        /* the trace's own path: `file` is written relative to its folder */
+  int viewer;        /* TS_VIEW_ALL for a full trace */
   char *observation; /* reused between steps; grows as needed */
   size_t cap;
 };
 
 Trace *trace_open(const char *path, char *err, size_t errlen) {
+  return trace_open_view(path, TS_VIEW_ALL, err, errlen);
+}
+
+Trace *trace_open_view(const char *path, int viewer, char *err, size_t errlen) {
   Trace *t = calloc(1, sizeof *t);
-  if (t) t->out = fopen(path, "w");
+  if (t) t->out = fopen(path, "w"), t->viewer = viewer;
   if (t) t->path = strdup(path);
   if (!t || !t->out || !t->path) {
     snprintf(err, errlen, "cannot write trace '%s': %s", path, strerror(errno));
@@ -96,17 +101,19 @@ static void write_header(Trace *t, const TsProgram *p, const char *file, const c
     char spec[64];
     json_put_string(t->out, agent_spec_text(agents[i].kind, &agents[i].params, spec, sizeof spec));
   }
-  fprintf(t->out, "],\"seed\":%" PRIu64 ",\"game_id\":", seed);
+  if (t->viewer == TS_VIEW_ALL) fprintf(t->out, "],\"seed\":%" PRIu64 ",\"game_id\":", seed);
+  else fputs("],\"seed\":null,\"game_id\":", t->out);
   json_put_string(t->out, id);
   char hash[17];
   if (path && trace_rules_hash(path, hash)) fprintf(t->out, ",\"rules_hash\":\"%s\"", hash);
+  if (t->viewer != TS_VIEW_ALL) fprintf(t->out, ",\"viewer\":%d", t->viewer);
   fputs("}\n", t->out);
 }
 
 /* The engine's observation, grown and retried until it fits. */
 static const char *observation(Trace *t, const TsState *s) {
   for (;;) {
-    size_t n = t->cap ? ts_observation_json(s, -1, t->observation, t->cap) : 0;
+    size_t n = t->cap ? ts_observation_json(s, t->viewer, t->observation, t->cap) : 0;
     if (t->cap && n < t->cap) return n ? t->observation : "null";
     size_t want = n + 1 > t->cap * 2 ? n + 1 : t->cap * 2;
     if (want < 65536) want = 65536;
@@ -121,11 +128,23 @@ static void hash_field(Trace *t, const TsState *s) {
   fprintf(t->out, "\"hash\":\"%016" PRIx64 "\"", ts_hash(s));
 }
 
+static bool hides_options(const Trace *t, const TsState *s, int seat) {
+  return t->viewer != TS_VIEW_ALL && t->viewer != seat && ts_decision_secret(s);
+}
+
 void trace_step(Trace *t, const TsState *s, int step, int seat, int index) {
   char text[1024];
   fprintf(t->out, "{\"step\":%d,\"seat\":%d,", step, seat);
-  hash_field(t, s);
-  fprintf(t->out, ",\"observation\":%s,\"legal\":[", observation(t, s));
+  if (t->viewer == TS_VIEW_ALL) {
+    hash_field(t, s);
+    putc(',', t->out);
+  }
+  fprintf(t->out, "\"observation\":%s,", observation(t, s));
+  if (hides_options(t, s, seat)) {
+    fprintf(t->out, "\"legal\":{\"hidden\":true,\"count\":%d},\"move\":{\"hidden\":true}}\n", ts_legal_count(s));
+    return;
+  }
+  fputs("\"legal\":[", t->out);
   int count = ts_legal_count(s);
   for (int i = 0; i < count; i++) {
     if (i) putc(',', t->out);
@@ -154,8 +173,11 @@ void json_ranking(FILE *out, const TsState *s) {
 
 void trace_final(Trace *t, const TsState *s, int steps, const char *error) {
   fprintf(t->out, "{\"final\":true,\"over\":%s,\"steps\":%d,", ts_is_over(s) ? "true" : "false", steps);
-  hash_field(t, s);
-  fprintf(t->out, ",\"observation\":%s", observation(t, s));
+  if (t->viewer == TS_VIEW_ALL) {
+    hash_field(t, s);
+    putc(',', t->out);
+  }
+  fprintf(t->out, "\"observation\":%s", observation(t, s));
   fputs(",\"scores\":", t->out);
   json_scores(t->out, s);
   fputs(",\"ranking\":", t->out);

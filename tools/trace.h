@@ -15,6 +15,11 @@ typedef struct Trace Trace;
 
 /* NULL (reason in err) when the file cannot be created. */
 Trace *trace_open(const char *path, char *err, size_t errlen);
+/* A trace as `viewer` sees the match (TS_VIEW_PUBLIC: a spectator): its
+ * observations, no hashes and no seed (either would let a reader test
+ * guesses at what is hidden), and at a `choose secret` of another seat the
+ * number of options instead of their texts and the answer. Not replayable. */
+Trace *trace_open_view(const char *path, int viewer, char *err, size_t errlen);
 /* `file`: the rule file as the CLI resolved it; the header's game_id is its
  * name when it lies in the games directory. */
 void trace_header(Trace *t, const TsProgram *p, const char *file, const StrList *variants,

@@ -610,13 +610,13 @@ static const char *const secret_game =
   "players 2\n"
   "tiles pieces = [domino(1, 2), domino(3, 4), token(7, \"star\")]\n"
   "board table: square 5x5\n"
-  "var secret: per player [int] owner\n"
+  "var kept: per player [int] owner\n"
   "var pile: [tile] hidden\n"
   "var open: int\n"
   "var mark: per player int owner\n"
   "play {\n"
-  "  secret[seat(0)] = [1, 2, 3]\n"
-  "  secret[seat(1)] = [4]\n"
+  "  kept[seat(0)] = [1, 2, 3]\n"
+  "  kept[seat(1)] = [4]\n"
   "  pile = [pieces[0], pieces[1]]\n"
   "  open = 5\n"
   "  mark[seat(0)] = 11\n"
@@ -631,20 +631,20 @@ START_TEST(test_observation_hides_what_a_seat_may_not_see) {
   TsState *s = new_game(p, 2, 1);
   const char *all = observe(s, -1);
   expect_in(all, "\"viewer\":-1,");
-  expect_in(all, "\"secret\":[[1,2,3],[4]]");
+  expect_in(all, "\"kept\":[[1,2,3],[4]]");
   expect_in(all, "\"mark\":[11,22]");
   expect_in(all, "\"open\":5");
 
   const char *p1 = observe(s, 0);
   expect_in(p1, "\"viewer\":0,");
-  expect_in(p1, "\"secret\":[[1,2,3],{\"hidden\":true,\"count\":1}]");
+  expect_in(p1, "\"kept\":[[1,2,3],{\"hidden\":true,\"count\":1}]");
   expect_in(p1, "\"mark\":[11,{\"hidden\":true}]");
   expect_in(p1, "\"pile\":{\"hidden\":true,\"count\":2}");
   expect_in(p1, "\"open\":5");
   expect_not_in(p1, "[4]");
 
   const char *p2 = observe(s, 1);
-  expect_in(p2, "\"secret\":[{\"hidden\":true,\"count\":3},[4]]");
+  expect_in(p2, "\"kept\":[{\"hidden\":true,\"count\":3},[4]]");
   expect_in(p2, "\"mark\":[{\"hidden\":true},22]");
   expect_in(p2, "\"pile\":{\"hidden\":true,\"count\":2}");
   expect_not_in(p2, "[1,2,3]");
