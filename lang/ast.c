@@ -177,6 +177,7 @@ static const char *const kind_names[N_KIND_COUNT] = {
   [N_FIELD] = "field", [N_LIST] = "list", [N_COMPREHENSION] = "comprehension",
   [N_FOR_CLAUSE] = "for_clause", [N_RANGE] = "range", [N_CHOOSE] = "choose",
   [N_COND] = "cond", [N_WORDS] = "words", [N_TYPE_ANSWER] = "type_answer", [N_IS] = "is", [N_OPTION] = "option",
+  [N_DISPLAY] = "display",
 };
 
 const char *ast_kind_name(NodeKind kind) {
@@ -284,6 +285,12 @@ static void dump(Out *o, const Node *n) {
   case N_PLAY: put(o, "(play"); opt(o, n->b); put(o, ")"); return;
   case N_RANK: put(o, "(rank"); children(o, &n->list); put(o, ")"); return;
   case N_RANK_KEY: put(o, "(%s %s)", n->ival ? "highest" : "lowest", n->name); return;
+  case N_DISPLAY:
+    put(o, "(display %s", n->name);
+    if (n->a) put(o, " as %s", n->a->name);
+    if (n->str) put(o, " "), quoted(o, n->str);
+    put(o, ")");
+    return;
   case N_VARIANT:
     put(o, "(variant %s", n->name);
     if (n->str) put(o, " "), quoted(o, n->str);

@@ -43,6 +43,9 @@ typedef struct NodeList {
  *                      ival2: the checker's mark (2 while its includes are
  *                      expanded, 1 once a later variant replaced part of it)
  * N_REQUIRES           list = N_NAME nodes; ival = 1 for `includes` (a requires that selects)
+ * N_DISPLAY            name = var, a = N_NAME of the way (seats, count, none) or NULL,
+ *                      str = label or NULL. The checker links it from the var's
+ *                      declaration (N_VAR c = the N_DISPLAY that applies)
  * N_EXCLUDES           list = N_NAME nodes
  * N_WORDS              list = N_NAME nodes                   (word pass, stop)
  * N_OPTION             name, a = default (a number), str = description or NULL;
@@ -94,6 +97,7 @@ typedef enum NodeKind {
   N_INT, N_BOOL, N_STRING, N_NAME, N_BINARY, N_UNARY, N_CALL, N_INDEX, N_FIELD,
   N_LIST, N_COMPREHENSION, N_FOR_CLAUSE, N_RANGE, N_CHOOSE, N_COND,
   N_WORDS, N_TYPE_ANSWER, N_IS, N_OPTION,
+  N_DISPLAY,
   N_KIND_COUNT
 } NodeKind;
 

@@ -297,7 +297,7 @@ static void collect_decls(Checker *c, const char *const *chosen, int chosen_coun
       check_error(c, d, "'%s' belongs inside a variant", d->kind == N_REQUIRES ? "requires" : "excludes");
     } else if (d->kind == N_WORDS) {
       decls_push(set, d);
-    } else if (is_named(d->kind)) {
+    } else if (is_named(d->kind) || d->kind == N_DISPLAY) {
       /* Two base declarations of one name (in this file or an imported one)
        * are an error, reported by name_taken: only a variant replaces. */
       decls_push(set, d);
@@ -467,6 +467,59 @@ static void check_rank(Checker *c) {
   }
 }
 
+/* `display NAME [as WAY] ["label"]`: NAME a variable; WAY seats (its ints
+ * are seat numbers), count (a list shown by its length) or none (not shown).
+ * The last display of a variable applies (a variant's follows the base's). */
+static void check_display(Checker *c, Node *d) {
+  Symbol *s = check_lookup_global(c, d->name);
+  if (!s || s->kind != SYM_GLOBAL || s->global_kind != GLOBAL_VAR) {
+    check_error(c, d, "display: '%s' is not a variable", d->name);
+    return;
+  }
+  const char *way = d->a ? d->a->name : NULL;
+  const Type *t = s->type, *elem = t && t->kind == TY_LIST ? t->elem : t;
+  if (!way && !d->str) {
+    check_error(c, d, "display %s: say how ('as seats', 'as count', 'as none') or give a label", d->name);
+  } else if (way && strcmp(way, "seats") == 0) {
+    if (elem && elem->kind != TY_INT && elem->kind != TY_ERROR)
+      check_error(c, d->a, "display %s as seats: wants an int or [int] variable (seat numbers), not %s", d->name,
+                  tname(t));
+  } else if (way && strcmp(way, "count") == 0) {
+    if (t && t->kind != TY_LIST && t->kind != TY_ERROR)
+      check_error(c, d->a, "display %s as count: wants a list variable, not %s", d->name, tname(t));
+  } else if (way && strcmp(way, "none") != 0) {
+    check_error(c, d->a, "display %s as %s: unknown way; ways: seats, count, none", d->name, way);
+  }
+  s->decl->c = d;
+}
+
+static void check_displays(Checker *c, const DeclSet *set) {
+  for (int i = 0; i < set->count; i++)
+    if (set->items[i]->kind == N_DISPLAY) check_display(c, set->items[i]);
+}
+
+/* The functions the player and its agents call by name (docs/language.md,
+ * "Showing the state"): each takes a seat and returns an int, and cannot
+ * decide (it runs outside the game). Declared, they count as used. */
+static void check_player_functions(Checker *c) {
+  static const char *const names[] = {"running_score", "evaluation", "legend", "score_parts"};
+  for (int i = 0; i < c->out->fn_count; i++) {
+    Symbol *s = c->out->fns[i];
+    for (int k = 0; k < (int)(sizeof names / sizeof *names); k++) {
+      if (strcmp(s->name, names[k]) != 0) continue;
+      s->used = true;
+      bool list = strcmp(s->name, "score_parts") == 0; /* the one returning [int] */
+      const Type *result = list && s->type->kind == TY_LIST ? s->type->elem : list ? NULL : s->type;
+      bool fits = s->param_count == 1 && s->params[0]->kind == TY_PLAYER && result && result->kind == TY_INT;
+      if (!fits)
+        check_error(c, s->decl, "'%s' is called by the player for each seat: declare it fn %s(p: player) -> %s",
+                    s->name, s->name, list ? "[int]" : "int");
+      else if (s->yields)
+        check_error(c, s->decl, "'%s' is called by the player outside the game: it cannot choose", s->name);
+    }
+  }
+}
+
 /* ---- whole-program checks after all bodies ---- */
 
 static void propagate_yields(Checker *c) {
@@ -621,8 +674,10 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
     check_error(&c, &at, "the game has no 'play { … }' block");
   }
   check_rank(&c);
+  check_displays(&c, &set);
   propagate_yields(&c);
   report_idle_variant_decls(&c, &set);
+  check_player_functions(&c);
   if (warnings && !module) warn_unused(&c);
   out->rank = c.rank;
   free(set.items);

@@ -1201,6 +1201,17 @@ static void compile_main(Compiler *c, const Checked *k, FnInfo *f) {
   finish_fn(c, f, k->main);
 }
 
+/* What a `display` declaration (checked) says about the variable. */
+static void describe_display(GlobalInfo *g, const Node *display) {
+  if (!display) return;
+  const char *way = display->a ? display->a->name : "";
+  g->display = strcmp(way, "seats") == 0   ? DISPLAY_SEATS
+               : strcmp(way, "count") == 0 ? DISPLAY_COUNT
+               : strcmp(way, "none") == 0  ? DISPLAY_NONE
+                                           : DISPLAY_PLAIN;
+  g->label = display->str ? strdup(display->str) : NULL;
+}
+
 static void describe_globals(Program *p, const Checked *k) {
   p->global_count = k->global_count;
   p->global_slots = k->global_slots;
@@ -1215,6 +1226,7 @@ static void describe_globals(Program *p, const Checked *k) {
     g->visibility = (uint8_t)s->decl->visibility;
     g->is_ref = s->type && type_is_ref(s->type);
     g->kind = (uint8_t)s->global_kind;
+    describe_display(g, s->global_kind == GLOBAL_VAR ? s->decl->c : NULL);
   }
 }
 

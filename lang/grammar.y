@@ -74,6 +74,7 @@ int TsParseDroppedToken(void *parser) {
   INCLUDES
   LP RP LBRACKET RBRACKET LBRACE RBRACE COMMA COLON DOT DOTDOT ARROW
   ASSIGN PLUSEQ MINUSEQ STAREQ
+  DISPLAY AS
   EQ NE LT LE GT GE PLUS MINUS STAR SLASH PERCENT BOR BXOR BAND SHL SHR
   WORD IS OPTION.
 
@@ -137,6 +138,10 @@ decl(A) ::= FN(K) NAME(N) LP params(L) RP result(R) block(B). {
 }
 decl(A) ::= PLAY(K) block(B).       { A = px_node(ctx, N_PLAY, K); A->b = B; }
 decl(A) ::= rank(R).                { A = R; }
+/* decl -> DISPLAY NAME [AS NAME] [STRING]   how a variable is shown on screen */
+decl(A) ::= DISPLAY(K) NAME(N) display_way(W) description(S). {
+  A = px_node(ctx, N_DISPLAY, K); A->name = px_ident(ctx, N); A->a = W; A->str = S;
+}
 /* decl -> VARIANT NAME [STRING] '{' { decl } '}' */
 decl(A) ::= VARIANT(K) NAME(N) description(S) LBRACE decls(L) RBRACE. {
   A = px_node(ctx, N_VARIANT, K); A->name = px_ident(ctx, N); A->str = S; A->list = L;
@@ -235,6 +240,10 @@ rank(A) ::= RANK(K) rank_key(R).    { A = px_node(ctx, N_RANK, K); ast_list_push
 rank(A) ::= rank(B) THEN rank_key(R). { A = B; ast_list_push(AST, &A->list, R); }
 rank_key(A) ::= HIGHEST(K) NAME(N). { A = px_node(ctx, N_RANK_KEY, K); A->name = px_ident(ctx, N); A->ival = 1; }
 rank_key(A) ::= LOWEST(K) NAME(N).  { A = px_node(ctx, N_RANK_KEY, K); A->name = px_ident(ctx, N); A->ival = 0; }
+
+%type display_way {Node *}
+display_way(A) ::= .                { A = NULL; }
+display_way(A) ::= AS NAME(W).      { A = px_node(ctx, N_NAME, W); A->name = px_ident(ctx, W); }
 
 %type description {const char *}
 description(A) ::= .                { A = NULL; }

@@ -170,6 +170,8 @@ static Token scan(Lexer *lx) {
       "public"    { TOKEN(TK_PUBLIC); }
       "secret"    { TOKEN(TK_SECRET); }
       "rank"      { TOKEN(TK_RANK); }
+      "display"   { TOKEN(TK_DISPLAY); }
+      "as"        { TOKEN(TK_AS); }
       "requires"  { TOKEN(TK_REQUIRES); }
       "return"    { TOKEN(TK_RETURN); }
       "then"      { TOKEN(TK_THEN); }

@@ -75,6 +75,8 @@ const char *token_name(int kind) {
   case TK_WORD: return "'word'";
   case TK_IS: return "'is'";
   case TK_OPTION: return "'option'";
+  case TK_DISPLAY: return "'display'";
+  case TK_AS: return "'as'";
   case TK_LP: return "'('";
   case TK_RP: return "')'";
   case TK_LBRACKET: return "'['";

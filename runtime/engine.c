@@ -467,6 +467,14 @@ int ts_apply_text(TsState *s, const char *text, char *err, size_t errlen) {
   return ts_apply(s, i, err, errlen);
 }
 
+Vm *engine_load(TsState *s) {
+  engine_settle(s);
+  claim_vm(s);
+  bind(s);
+  vm_unpack(s->match->vm);
+  return s->match->vm;
+}
+
 /* ---- results ---- */
 
 static const Value *globals_of(const TsState *s) {

@@ -50,6 +50,12 @@ void engine_format(const TsState *s, const char *type, Value v, char *buf, size_
 int engine_list_len(const TsState *s, Value list);
 const Value *engine_heap(const TsState *s);
 
+/* Binds the match's VM to s (settling any other hot state) and loads its
+ * tail into the working arrays, so a script function can be called on it
+ * with vm_call. For scratch copies: s is left cold, its block untouched
+ * except by what the function writes. */
+Vm *engine_load(TsState *s);
+
 /* Whether `viewer` (a seat, TS_VIEW_ALL or TS_VIEW_PUBLIC) may not see the
  * value of variable g held for seat `owner` (-1 for a variable of no seat). */
 bool engine_var_hidden(const TsState *s, const GlobalInfo *g, int owner, int viewer);

@@ -29,6 +29,21 @@ static void append(char *buf, size_t cap, const char *text) {
 
 static void draw(const TileDef *tiles, int tile_count, const int64_t *lays, int n, Row *rows, FILE *out);
 
+enum { RENDER_COLUMNS = 100 };
+
+/* A long row's doms on lines of their own, indented, within RENDER_COLUMNS
+ * (the open value follows on the last line). */
+static void put_wrapped_doms(const char *doms, FILE *out) {
+  int column = fprintf(out, "       ");
+  while (*doms) {
+    const char *next = strchr(doms + 1, ' ');
+    int len = next ? (int)(next - doms) : (int)strlen(doms);
+    if (column + len + 12 > RENDER_COLUMNS) column = fprintf(out, "\n       ");
+    column += fprintf(out, "%.*s", len, doms);
+    doms += len;
+  }
+}
+
 static void dom_text(const TileDef *t, const LayInfo *l, char *buf, size_t cap) {
   if (l->way == LINE_ACROSS) snprintf(buf, cap, " <%d|%d>", t->value[0], t->value[1]);
   else if (l->way == LINE_SPINNER) snprintf(buf, cap, " <%d|%d>*", t->value[0], t->value[1]);
@@ -82,7 +97,12 @@ static void draw(const TileDef *tiles, int tile_count, const int64_t *lays, int 
   for (int e = 1; e <= s.count; e++) {
     char head[96];
     snprintf(head, sizeof head, "e%d  %s:", e, rows[e].born);
-    fprintf(out, "    %-34s%-30s -> %d%s\n", head, rows[e].doms[0] ? rows[e].doms : " (none yet)", s.ends[e].value,
-            s.ends[e].spinner ? "* (spinner: side or end)" : "");
+    if (4 + 34 + strlen(rows[e].doms) + 8 > RENDER_COLUMNS) {
+      fprintf(out, "    %s\n", head);
+      put_wrapped_doms(rows[e].doms, out);
+    } else {
+      fprintf(out, "    %-34s%-30s", head, rows[e].doms[0] ? rows[e].doms : " (none yet)");
+    }
+    fprintf(out, " -> %d%s\n", s.ends[e].value, s.ends[e].spinner ? "* (spinner: side or end)" : "");
   }
 }

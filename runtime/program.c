@@ -18,7 +18,10 @@ void program_free(Program *p) {
   for (int i = 0; i < p->fn_count; i++) free(p->fns[i].name);
   free(p->fns);
   free(p->ref_maps);
-  for (int i = 0; i < p->global_count; i++) free(p->globals[i].name);
+  for (int i = 0; i < p->global_count; i++) {
+    free(p->globals[i].name);
+    free(p->globals[i].label);
+  }
   free(p->globals);
   for (int i = 0; i < p->board_decl_count; i++) free(p->boards[i].name);
   free(p->boards);

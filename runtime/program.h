@@ -41,7 +41,11 @@ typedef struct GlobalInfo {
   char type[16];       /* type code, as in natives.def */
   int32_t slot;        /* first slot; per-seat globals use seat_width slots */
   uint8_t per_seat, visibility, is_ref, kind;
+  uint8_t display;     /* DISPLAY_*: how the screen shows it (`display NAME as ...`) */
+  char *label;         /* its name on screen, or NULL */
 } GlobalInfo;
+
+enum { DISPLAY_PLAIN, DISPLAY_SEATS, DISPLAY_COUNT, DISPLAY_NONE };
 
 typedef struct BoardInfo {
   char *name;

@@ -95,6 +95,10 @@ const char *ts_legal_text(const TsState *s, int i, char *buf, size_t cap);
 /* Index of the option whose text matches (case and extra spaces ignored), or
  * -1. */
 int ts_find_move(const TsState *s, const char *text);
+/* A key for option i that is the same in another state exactly when it is
+ * the same move there (scalar options: the value; others: their text's
+ * hash), for searches that add up statistics over sampled states. */
+uint64_t ts_legal_key(const TsState *s, int i);
 /* Whether the current decision is a `choose secret`: its options and the
  * answer are for the deciding seat only (not for other seats, spectators or
  * public traces). */
@@ -125,6 +129,46 @@ enum { TS_VIEW_ALL = -1, TS_VIEW_PUBLIC = -2 };
 size_t ts_observation_json(const TsState *s, int seat, char *buf, size_t cap);
 /* Human-readable board(s) and visible zones for `seat`, for the terminal. */
 void ts_render(const TsState *s, int seat, FILE *out);
+/* The same, styled: ANSI colours (seats' colours from the rules' `legend`,
+ * the last move in reverse video) and the cells that differ from `before`
+ * (the position before the last move, same match; NULL: none) marked. */
+typedef struct TsRenderStyle {
+  bool color;
+  const TsState *before;
+} TsRenderStyle;
+void ts_render_styled(const TsState *s, int seat, const TsRenderStyle *style, FILE *out);
+
+/* ---- what agents and screens may ask the rules ----
+ * A rule file may declare functions under agreed names, each taking a
+ * player and returning an int (docs/language.md, "Functions the player
+ * uses"): `running_score` (the score so far, shown on screen and used by
+ * the greedy agent) and `evaluation` (how good the position is for a seat,
+ * preferred by the agents), `legend` (the board value a seat owns) and
+ * `score_parts` (the running score's parts, returning [int]). */
+bool ts_program_declares(const TsProgram *p, const char *function);
+/* Calls the declared function `name` for every seat (values[seat]) on a
+ * scratch copy of s (s itself is unchanged). Returns 0; 1 when the program
+ * declares no such function; -1 on a runtime error inside it (reason in
+ * err). */
+int ts_seat_values(const TsState *s, const char *name, int64_t *values, char *err, size_t errlen);
+/* The same for a declared function returning a list of ints, for one seat
+ * (`score_parts`): returns the list's length (values beyond `cap` are not
+ * written), -2 when the program declares no such function, -1 on a runtime
+ * error. */
+int ts_seat_list(const TsState *s, const char *name, int seat, int64_t *values, int cap, char *err, size_t errlen);
+
+/* ---- hidden information ----
+ * What a seat cannot see is declared in the rule file (`hidden` and `owner`
+ * variables). Replaces it with a sample consistent with what `seat` sees:
+ * the elements of every list variable hidden from `seat` are pooled by
+ * type, put in a canonical order, shuffled with `seed` and dealt back into
+ * the same lists with the same lengths; the game's generator is reseeded
+ * from `seed` (future chance is hidden too). The result depends only on
+ * what the seat sees and on `seed`. Hidden scalars are kept. Returns the
+ * number of elements resampled. */
+int ts_determinize(TsState *s, int seat, uint64_t seed);
+/* Whether anything (a list element or the generator) is hidden from seat. */
+bool ts_hides_from(const TsState *s, int seat);
 /* When the current options are tiles of three or more cells, draws them as
  * numbered pictures (a catalogue to choose from) and returns true; else
  * writes nothing and returns false. */

@@ -76,6 +76,7 @@ typedef struct Session {
   StrList settings;    /* --set NAME=NUMBER items */
   TsProgram *program;
   AgentKind kinds[AGENTS_MAX];
+  AgentParams params[AGENTS_MAX]; /* the budgets of kinds[i] */
   int players;
 } Session;
 
@@ -88,6 +89,8 @@ int session_open(Session *s, const char *game, const char *variant_text, const c
 int session_open_set(Session *s, const char *game, const char *variant_text, const char *settings_text,
                      const char *players_text, bool human_default);
 void session_close(Session *s);
+/* The session's agents for a match with `seed`, budgets included. */
+void session_agents(const Session *s, Agent *agents, uint64_t seed);
 
 /* Command entry points; argv[0] is the command name. */
 int cmd_list(int argc, char **argv);
@@ -97,6 +100,7 @@ int cmd_play(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 int cmd_simcheck(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_perft(int argc, char **argv);

@@ -1,32 +1,42 @@
 /* cmd_play.c — `tessera play GAME`: one match, humans at the terminal,
- * machine agents elsewhere, optionally traced. */
+ * machine agents elsewhere, optionally traced; or `--resume FILE`: a saved
+ * match (any trace) played on from where it stopped. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "match.h"
+#include "save.h"
 
 static const char usage[] =
-    "usage: tessera play GAME [--variant a,b] [--set NAME=N,...] [--players human,random,...]\n"
+    "usage: tessera play GAME [--variant a,b] [--set NAME=N,...] [--players human,mcts,...]\n"
     "                         [--seed N] [--trace FILE] [--public-trace FILE] [--max-steps N]\n"
+    "       tessera play --resume FILE [--players ...] [--trace FILE]\n"
     "\n"
     "Plays one match of GAME (a name from `tessera list` or a path to a .tess file).\n"
     "  --variant a,b      select variants (applied in this order)\n"
     "  --set NAME=N       set a match option (see `tessera list`); may be repeated\n"
-    "  --players LIST     one agent per seat: human, random, first; or a seat count.\n"
+    "  --players LIST     one agent per seat: human, random, first, greedy[:PLIES],\n"
+    "                     mcts[:PLAYOUTS|:Ts|:Tms], ismcts[...]; or a seat count.\n"
     "                     Default: the game's minimum count, a human at seat 1 when\n"
     "                     stdin is a terminal, random agents elsewhere\n"
     "  --seed N           the match seed (default: from the clock; printed)\n"
     "  --trace FILE       write a JSON Lines trace (docs/trace-format.md)\n"
+    "  --resume FILE      go on with a saved match (a trace): its game, variants,\n"
+    "                     seed and moves; its agents unless --players is given\n"
     "  --public-trace FILE  write the trace a spectator may see (no hidden values,\n"
     "                     no secret choices, no hashes or seed)\n"
     "  --max-steps N      stop the match after N moves (default 100000)\n"
-    "At the prompt: a move number, a move text, or help, moves, board, quit.\n";
+    "At the prompt: a move number, a move text, the start of one, or a command\n"
+    "(help lists them: moves, board, score, rules, undo, save FILE, quit).\n"
+    "Colours when stdout is a terminal, unless NO_COLOR is set.\n";
 
 typedef struct PlayArgs {
-  const char *game, *variants, *players, *trace, *public_trace;
+  const char *game, *variants, *players, *trace, *resume, *public_trace;
   uint64_t seed;
   bool seed_given;
   long max_steps;
@@ -35,14 +45,14 @@ typedef struct PlayArgs {
 
 static int parse_args(int argc, char **argv, PlayArgs *a) {
   int status;
-  enum { HELP, VARIANT, PLAYERS, SEED, TRACE, MAX_STEPS, SET, PUBLIC_TRACE };
+  enum { HELP, VARIANT, PLAYERS, SEED, TRACE, MAX_STEPS, SET, RESUME, PUBLIC_TRACE };
   static const OptSpec specs[] = {
       {"--help", "-h", false}, {"--variant", NULL, true}, {"--players", NULL, true},
       {"--seed", NULL, true},  {"--trace", NULL, true},   {"--max-steps", NULL, true},
-      {"--set", NULL, true},   {"--public-trace", NULL, true},
+      {"--set", NULL, true},   {"--resume", NULL, true},  {"--public-trace", NULL, true},
   };
   OptParser op;
-  opt_init(&op, argc, argv, specs, 8);
+  opt_init(&op, argc, argv, specs, 9);
   a->max_steps = 100000;
   for (int o; (o = opt_next(&op)) != OPT_END;) {
     switch (o) {
@@ -54,6 +64,7 @@ static int parse_args(int argc, char **argv, PlayArgs *a) {
     case SET:
       if ((status = cli_add_setting(a->settings, sizeof a->settings, op.value))) return status;
       break;
+    case RESUME: a->resume = op.value; break;
     case PUBLIC_TRACE: a->public_trace = op.value; break;
     case SEED:
       if ((status = cli_parse_seed(op.value, &a->seed))) return status;
@@ -67,7 +78,10 @@ static int parse_args(int argc, char **argv, PlayArgs *a) {
       if ((status = cli_take_game("play", &a->game, op.value))) return status;
     }
   }
-  if ((status = cli_need_game("play", a->game))) return status;
+  if (a->resume && (a->game || a->variants || a->seed_given || a->settings[0]))
+    return cli_fail(EXIT_USAGE, "--resume takes the game, variants, options and seed from the saved match; drop %s",
+                    a->game ? "GAME" : a->variants ? "--variant" : a->settings[0] ? "--set" : "--seed");
+  if (!a->resume && (status = cli_need_game("play", a->game))) return status;
   if (!a->seed_given) a->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
   return 0;
 }
@@ -75,7 +89,10 @@ static int parse_args(int argc, char **argv, PlayArgs *a) {
 /* Printed before the match starts: the rules may print while setting up. */
 static void print_intro(const Session *s, uint64_t seed) {
   printf("%s, seed %llu:", ts_program_name(s->program), (unsigned long long)seed);
-  for (int i = 0; i < s->players; i++) printf("%s P%d %s", i ? "," : "", i + 1, agent_kind_name(s->kinds[i]));
+  for (int i = 0; i < s->players; i++) {
+    char name[64];
+    printf("%s P%d %s", i ? "," : "", i + 1, agent_spec_text(s->kinds[i], &s->params[i], name, sizeof name));
+  }
   putchar('\n');
   fflush(stdout);
 }
@@ -86,7 +103,8 @@ static int finish(const Match *m, MatchEnd end) {
     return 0;
   }
   putchar('\n');
-  ts_render(m->state, -1, stdout);
+  TsRenderStyle style = {.color = m->color, .before = match_before_last(m)};
+  ts_render_styled(m->state, -1, &style, stdout);
   if (end == MATCH_ERROR) {
     fflush(stdout);
     return cli_fail(1, "%s", m->error);
@@ -96,7 +114,41 @@ static int finish(const Match *m, MatchEnd end) {
   return 0;
 }
 
-static int play(Session *s, const PlayArgs *a) {
+/* Closing stdin ends a prompt's read even when the signal came just before
+ * it started (close is safe in a handler). */
+static void on_interrupt(int signal) {
+  (void)signal;
+  match_interrupted = 1;
+  close(STDIN_FILENO);
+}
+
+/* Ctrl-C ends the match after the decision in progress (a second one kills). */
+static void catch_interrupt(void) {
+  struct sigaction action = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND}; /* no SA_RESTART: */
+  sigemptyset(&action.sa_mask); /* the prompt's read returns at once */
+  sigaction(SIGINT, &action, NULL);
+}
+
+static bool want_color(void) {
+  const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+  return isatty(STDOUT_FILENO) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
+}
+
+/* The saved match's moves played again, each checked to be legal for the
+ * seat that made it. */
+static int replay_saved(Match *m, const SavedGame *saved) {
+  for (int i = 0; i < saved->move_count; i++) {
+    int seat = ts_current_seat(m->state), option = ts_find_move(m->state, saved->moves[i]);
+    if (ts_is_over(m->state) || seat != saved->seats[i] || option < 0)
+      return cli_fail(1, "cannot resume: move %d (%s by P%d) is not legal in the saved game here", i + 1,
+                      saved->moves[i], saved->seats[i] + 1);
+    if (match_apply(m, option) == MATCH_ERROR) return cli_fail(1, "cannot resume: %s", m->error);
+  }
+  printf("Resumed after %d move%s.\n", saved->move_count, saved->move_count == 1 ? "" : "s");
+  return 0;
+}
+
+static int play(Session *s, const PlayArgs *a, const SavedGame *saved) {
   char err[512] = "";
   print_intro(s, a->seed);
   TsState *state = ts_new_game(s->program, s->players, a->seed, err, sizeof err);
@@ -114,15 +166,38 @@ static int play(Session *s, const PlayArgs *a) {
     return cli_fail(1, "%s", err); /* a file that cannot be written: docs/cli.md */
   }
   Agent agents[AGENTS_MAX];
-  for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], a->seed, i);
+  session_agents(s, agents, a->seed);
+  for (int i = 0; i < s->players; i++) {
+    agents[i].params.stop = &match_interrupted;
+    if (agents[i].kind == AGENT_MCTS && ts_hides_from(state, i))
+      printf("Note: P%d (mcts) searches the whole state, hidden information included; ismcts does not.\n", i + 1);
+  }
   if (trace) trace_header(trace, s->program, s->path, &s->variants, state, agents, a->seed);
   if (spectator) trace_header(spectator, s->program, s->path, &s->variants, state, agents, a->seed);
   Match m = {.state = state, .agents = agents, .trace = trace, .public_trace = spectator, .in = stdin, .out = stdout,
-             .announce = true, .max_steps = a->max_steps};
-  int status = finish(&m, match_run(&m));
+             .announce = true, .max_steps = a->max_steps, .keep_history = true, .session = s,
+             .seed = a->seed, .color = want_color(), .terminal = isatty(STDOUT_FILENO), .viewer = -1};
+  catch_interrupt();
+  int status = saved ? replay_saved(&m, saved) : 0;
+  if (status == 0) status = finish(&m, match_run(&m));
   if (!trace_close(trace)) status = cli_fail(1, "error writing trace '%s'", a->trace);
   if (!trace_close(spectator)) status = cli_fail(1, "error writing trace '%s'", a->public_trace);
+  match_history_free(&m);
   ts_free(state);
+  return status;
+}
+
+static int resume(PlayArgs *a) {
+  SavedGame saved;
+  char err[512];
+  if (!saved_game_read(a->resume, &saved, err, sizeof err)) return cli_fail(EXIT_USAGE, "--resume: %s", err);
+  a->seed = saved.seed;
+  Session s;
+  int status = session_open_set(&s, saved.game, saved.variants, saved.settings,
+                                a->players ? a->players : saved.agents, false);
+  if (status == 0) status = play(&s, a, &saved);
+  session_close(&s);
+  saved_game_free(&saved);
   return status;
 }
 
@@ -130,10 +205,11 @@ int cmd_play(int argc, char **argv) {
   PlayArgs a = {0};
   int status = parse_args(argc, argv, &a);
   if (status) return status < 0 ? 0 : status;
+  if (a.resume) return resume(&a);
   Session s;
   status = session_open_set(&s, a.game, a.variants, a.settings[0] ? a.settings : NULL, a.players,
                             isatty(STDIN_FILENO));
-  if (status == 0) status = play(&s, &a);
+  if (status == 0) status = play(&s, &a, NULL);
   session_close(&s);
   return status;
 }

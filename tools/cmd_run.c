@@ -11,11 +11,12 @@
 #include "match.h"
 
 static const char usage[] =
-    "usage: tessera run GAME [-n N] [--variant a,b] [--players N|random,first,...]\n"
+    "usage: tessera run GAME [-n N] [--variant a,b] [--players N|mcts:500,greedy,...]\n"
     "                        [--seed S] [--json] [--max-steps N] [--set NAME=N]\n"
     "\n"
     "Plays N matches (default 10) with seeds S, S+1, ... (default S = 1) between\n"
-    "machine agents (default: random at every seat of the game's minimum count)\n"
+    "machine agents (random, first, greedy, mcts, ismcts; default: random at every\n"
+    "seat of the game's minimum count)\n"
     "and prints one row per match (seed, moves, score per seat, winners) and a\n"
     "summary. --json prints one JSON object per match and a summary object.\n"
     "Exit status 1 when any match ended with a runtime error.\n";
@@ -180,7 +181,7 @@ static bool run_one(const Session *s, const RunArgs *a, uint64_t seed, Summary *
     if (!a->json) print_table_header(sum);
   }
   Agent agents[AGENTS_MAX];
-  for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], seed, i);
+  session_agents(s, agents, seed);
   Match m = {.state = state, .agents = agents, .max_steps = a->max_steps};
   const char *error = err[0] ? err : "cannot start the match";
   if (state && ts_players(state) != s->players) error = "engine error: wrong number of players";
@@ -196,7 +197,7 @@ static bool run_one(const Session *s, const RunArgs *a, uint64_t seed, Summary *
 
 static int run(const Session *s, const RunArgs *a) {
   for (int i = 0; i < s->players; i++)
-    if (s->kinds[i] == AGENT_HUMAN) return cli_fail(EXIT_USAGE, "run plays without humans; agents: random, first");
+    if (s->kinds[i] == AGENT_HUMAN) return cli_fail(EXIT_USAGE, "run plays without humans; agents: random, first, greedy, mcts, ismcts");
   Summary sum = {0};
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -18,6 +18,7 @@ static const Command commands[] = {
     {"play", cmd_play, "play a match at the terminal (humans and machine agents)"},
     {"run", cmd_run, "play many seeded matches between machine agents"},
     {"replay", cmd_replay, "replay traces and report where the engine differs (golden tests)"},
+    {"serve", cmd_serve, "answer JSON requests on stdin, one per line (docs/protocol.md)"},
     {"test", cmd_test, "run rule-file tests and golden playthroughs in files and folders"},
     {"perft", cmd_perft, "count the nodes of a game's decision tree from a seeded start"},
     {"stats", cmd_stats, "balance report over many seeded matches (wins, scores, lengths)"},

@@ -5,10 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search.h"
+
+volatile sig_atomic_t match_interrupted;
+
 static int pick(Match *m, int seat) {
   Agent *a = &m->agents[seat];
-  if (a->kind == AGENT_HUMAN) return human_pick(m->state, seat, m->in, m->out);
-  return agent_pick_auto(a, ts_legal_count(m->state));
+  if (a->kind == AGENT_HUMAN) return human_pick(m, seat);
+  return agent_pick(a, m->state);
 }
 
 /* A secret decision is announced without its answer: others watch the
@@ -25,14 +29,30 @@ static MatchEnd stop(Match *m, const char *why) {
   return MATCH_ERROR;
 }
 
-static MatchEnd step(Match *m) {
+static bool remember(Match *m, int index) {
+  MatchHistory *h = &m->history;
+  if (h->count == h->cap) {
+    int cap = h->cap ? h->cap * 2 : 64;
+    TsState **before = realloc(h->before, sizeof *before * (size_t)cap);
+    if (before) h->before = before;
+    int *option = realloc(h->option, sizeof *option * (size_t)cap);
+    if (option) h->option = option;
+    long *trace_at = realloc(h->trace_at, sizeof *trace_at * (size_t)cap);
+    if (trace_at) h->trace_at = trace_at;
+    if (!before || !option || !trace_at) return false;
+    h->cap = cap;
+  }
+  h->before[h->count] = ts_clone(m->state);
+  h->option[h->count] = index;
+  h->trace_at[h->count] = m->trace ? trace_tell(m->trace) : 0;
+  h->count++;
+  return true;
+}
+
+MatchEnd match_apply(Match *m, int index) {
   TsState *s = m->state;
   int seat = ts_current_seat(s);
-  if (seat < 0 || seat >= ts_players(s)) return stop(m, "engine error: the seat to move is not a player");
-  if (ts_legal_count(s) <= 0) return stop(m, "engine error: a decision without legal moves");
-  if (m->on_decision) m->on_decision(m->ctx, s, seat);
-  int index = pick(m, seat);
-  if (index < 0) return MATCH_QUIT;
+  if (m->keep_history && !remember(m, index)) return stop(m, "out of memory");
   if (m->trace) trace_step(m->trace, s, m->steps, seat, index);
   if (m->public_trace) trace_step(m->public_trace, s, m->steps, seat, index);
   if (m->announce && m->agents[seat].kind != AGENT_HUMAN) announce(m, seat, index);
@@ -45,10 +65,61 @@ static MatchEnd step(Match *m) {
   return MATCH_PLAYING;
 }
 
+static MatchEnd step(Match *m) {
+  TsState *s = m->state;
+  int seat = ts_current_seat(s);
+  if (seat < 0 || seat >= ts_players(s)) return stop(m, "engine error: the seat to move is not a player");
+  if (ts_legal_count(s) <= 0) return stop(m, "engine error: a decision without legal moves");
+  if (m->on_decision) m->on_decision(m->ctx, s, seat);
+  int index = pick(m, seat);
+  if (index == HUMAN_UNDO) {
+    if (!match_undo(m, seat)) fputs("Nothing to undo.\n", m->out);
+    return MATCH_PLAYING;
+  }
+  if (index < 0 || match_interrupted) return MATCH_QUIT;
+  return match_apply(m, index);
+}
+
+bool match_undo(Match *m, int seat) {
+  MatchHistory *h = &m->history;
+  int back = h->count - 1;
+  while (back >= 0 && ts_current_seat(h->before[back]) != seat) back--;
+  if (back < 0) return false;
+  ts_copy(m->state, h->before[back]);
+  if (m->trace) trace_truncate(m->trace, h->trace_at[back]);
+  for (int i = back; i < h->count; i++) ts_free(h->before[i]);
+  h->count = back;
+  m->steps = back;
+  return true;
+}
+
+void match_history_free(Match *m) {
+  MatchHistory *h = &m->history;
+  for (int i = 0; i < h->count; i++) ts_free(h->before[i]);
+  free(h->before);
+  free(h->option);
+  free(h->trace_at);
+  memset(h, 0, sizeof *h);
+}
+
+const TsState *match_before_last(const Match *m) {
+  return m->history.count ? m->history.before[m->history.count - 1] : NULL;
+}
+
+int match_humans(const Match *m) {
+  int n = 0;
+  for (int i = 0; i < ts_players(m->state); i++) n += m->agents[i].kind == AGENT_HUMAN;
+  return n;
+}
+
 MatchEnd match_run(Match *m) {
   MatchEnd end = MATCH_OVER;
   m->error[0] = '\0';
   while (!ts_is_over(m->state)) {
+    if (match_interrupted) {
+      end = MATCH_QUIT;
+      break;
+    }
     if (m->steps >= m->max_steps) {
       char why[128];
       snprintf(why, sizeof why, "stopped after %ld moves (--max-steps)", m->max_steps);

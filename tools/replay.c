@@ -447,7 +447,7 @@ static int replay_regenerate(Replay *r, const char *out_path, MatchEnd *end) {
   Trace *trace = trace_open(out_path, err, sizeof err);
   if (!trace) return cli_fail(1, "%s", err);
   Agent agents[AGENTS_MAX];
-  for (int i = 0; i < s->players; i++) agent_init(&agents[i], s->kinds[i], r->header.seed, i);
+  session_agents(s, agents, r->header.seed);
   trace_header(trace, s->program, s->path, &s->variants, r->state, agents, r->header.seed);
   Match m = {.state = r->state, .agents = agents, .trace = trace, .in = stdin, .out = stdout,
              .announce = false, .max_steps = 100000};

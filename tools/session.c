@@ -21,7 +21,7 @@ static int seat_players(Session *s, const char *players_text, bool human_default
   bool is_count = true;
   if (players_text) {
     char err[256];
-    if (!agents_parse(players_text, s->kinds, AGENTS_MAX, &count, &is_count, err, sizeof err))
+    if (!agents_parse(players_text, s->kinds, s->params, AGENTS_MAX, &count, &is_count, err, sizeof err))
       return cli_fail(EXIT_USAGE, "%s", err);
   }
   if (count < ts_program_min_players(s->program) || count > ts_program_max_players(s->program))
@@ -62,4 +62,11 @@ void session_close(Session *s) {
   strlist_free(&s->settings);
   free(s->path);
   memset(s, 0, sizeof *s);
+}
+
+void session_agents(const Session *s, Agent *agents, uint64_t seed) {
+  for (int i = 0; i < s->players; i++) {
+    agent_init(&agents[i], s->kinds[i], seed, i);
+    agents[i].params = s->params[i];
+  }
 }

@@ -27,6 +27,8 @@ required_packages() {
   echo re2c lemon libxxhash-dev check pkg-config libc6-dev libjansson-dev
   # cmake needs a build tool; make is only a recommendation of Debian's cmake.
   command -v make >/dev/null || command -v ninja >/dev/null || echo make
+  # tests/serve_client.py, the protocol's test client.
+  command -v python3 >/dev/null || echo python3
 }
 
 missing_packages() {

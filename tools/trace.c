@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "cli.h"
@@ -97,7 +98,8 @@ static void write_header(Trace *t, const TsProgram *p, const char *file, const c
   fprintf(t->out, ",\"players\":%d,\"seats\":%d,\"agents\":[", ts_players(s), ts_seats(s));
   for (int i = 0; i < ts_players(s); i++) {
     if (i) putc(',', t->out);
-    json_put_string(t->out, agent_kind_name(agents[i].kind));
+    char spec[64];
+    json_put_string(t->out, agent_spec_text(agents[i].kind, &agents[i].params, spec, sizeof spec));
   }
   if (t->viewer == TS_VIEW_ALL) fprintf(t->out, "],\"seed\":%" PRIu64 ",\"game_id\":", seed);
   else fputs("],\"seed\":null,\"game_id\":", t->out);
@@ -183,6 +185,12 @@ void trace_final(Trace *t, const TsState *s, int steps, const char *error) {
   fputs(",\"error\":", t->out);
   json_put_string(t->out, error);
   fputs("}\n", t->out);
+}
+
+long trace_tell(Trace *t) { return ftell(t->out); }
+
+bool trace_truncate(Trace *t, long offset) {
+  return fflush(t->out) == 0 && ftruncate(fileno(t->out), offset) == 0 && fseek(t->out, offset, SEEK_SET) == 0;
 }
 
 bool trace_close(Trace *t) {

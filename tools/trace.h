@@ -30,6 +30,10 @@ void trace_header_as(Trace *t, const TsProgram *p, const char *file, const char 
                      const TsState *s, const Agent *agents, uint64_t seed);
 void trace_step(Trace *t, const TsState *s, int step, int seat, int index);
 void trace_final(Trace *t, const TsState *s, int steps, const char *error);
+/* Where the next line will start, and cutting the file back to such a
+ * place (an undone move's lines): for `play`'s undo. */
+long trace_tell(Trace *t);
+bool trace_truncate(Trace *t, long offset);
 /* Closes the file; false when anything failed to be written. */
 bool trace_close(Trace *t);
 

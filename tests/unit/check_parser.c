@@ -198,6 +198,9 @@ END_TEST
 START_TEST(test_play_rank_variant) {
   expect_decls("play { }", "(play (block))");
   expect_decls("rank highest score", "(rank (highest score))");
+  expect_decls("display tokens as seats", "(display tokens as seats)");
+  expect_decls("display pile as count \"Pile\"", "(display pile as count \"Pile\")");
+  expect_decls("display score \"Points\"", "(display score \"Points\")");
   expect_decls("rank highest score then lowest x then highest y",
                "(rank (highest score) (lowest x) (highest y))");
   expect_decls("variant two \"Two players\" {\n players 2\n ghosts 1\n param owners = 2\n"

@@ -1,0 +1,132 @@
+/* determinize.c — a sample of what a seat cannot see, consistent with what
+ * it sees (tessera.h, ts_determinize): the agents' way to search a game of
+ * hidden information without reading it. The rule file declares what is
+ * hidden (`hidden`, `owner`); the seat knows which elements are out of its
+ * sight (all tiles minus the visible ones) but not where each one is, so
+ * the hidden lists' elements are pooled by type and dealt back at random.
+ * The pool is sorted first, so the sample depends on the multiset only,
+ * never on the hidden order. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+enum { MAX_HIDDEN_LISTS = 64 * TS_MAX_SEATS };
+
+typedef struct HiddenList {
+  Value handle;
+  const char *type;
+} HiddenList;
+
+static bool hidden_from(const GlobalInfo *g, int owner, int seat) {
+  return g->visibility == VISIBLE_HIDDEN || (g->visibility == VISIBLE_OWNER && owner != seat);
+}
+
+static bool is_scalar_list(const GlobalInfo *g) { return g->type[0] == '[' && g->type[1] != '['; }
+
+static const Value *globals_of(const TsState *s) {
+  return (const Value *)((const char *)s->block + s->block->globals_at);
+}
+
+/* Whether a list variable seat may see holds this very list (lists are
+ * shared by assignment): then its elements are not hidden at all. */
+static bool visible_elsewhere(const TsState *s, Value handle, int seat) {
+  const Program *p = s->match->prog->program;
+  for (int i = 0; i < p->global_count; i++) {
+    const GlobalInfo *g = &p->globals[i];
+    if (g->kind != GLOBAL_VAR || !is_scalar_list(g)) continue;
+    for (int k = 0; k < (g->per_seat ? s->match->seats : 1); k++)
+      if (!hidden_from(g, g->per_seat ? k : -1, seat) && globals_of(s)[g->slot + k] == handle) return true;
+  }
+  return false;
+}
+
+static int collect(const TsState *s, int seat, HiddenList *lists) {
+  const Program *p = s->match->prog->program;
+  const Value *heap = engine_heap(s);
+  int n = 0;
+  for (int i = 0; i < p->global_count; i++) {
+    const GlobalInfo *g = &p->globals[i];
+    if (g->kind != GLOBAL_VAR || !is_scalar_list(g)) continue;
+    for (int k = 0; k < (g->per_seat ? s->match->seats : 1); k++) {
+      Value h = globals_of(s)[g->slot + k];
+      if (!hidden_from(g, g->per_seat ? k : -1, seat) || (heap[h] & HEAP_LEN_MASK) == 0) continue;
+      bool seen = false;
+      for (int j = 0; j < n; j++) seen |= lists[j].handle == h;
+      if (seen || visible_elsewhere(s, h, seat) || n == MAX_HIDDEN_LISTS) continue;
+      lists[n++] = (HiddenList){h, g->type};
+    }
+  }
+  return n;
+}
+
+static int compare_values(const void *a, const void *b) {
+  Value x = *(const Value *)a, y = *(const Value *)b;
+  return (x > y) - (x < y);
+}
+
+static uint64_t splitmix(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return z ^ (z >> 31);
+}
+
+/* Pools the elements of the lists of one type, sorts, shuffles, deals back. */
+static int resample_type(Value *heap, const HiddenList *lists, int n, const char *type, uint64_t *rng) {
+  size_t total = 0;
+  for (int j = 0; j < n; j++)
+    if (strcmp(lists[j].type, type) == 0) total += heap[lists[j].handle] & HEAP_LEN_MASK;
+  Value *pool = malloc(sizeof *pool * (total ? total : 1));
+  if (!pool) return 0;
+  size_t used = 0;
+  for (int j = 0; j < n; j++) {
+    if (strcmp(lists[j].type, type) != 0) continue;
+    size_t len = heap[lists[j].handle] & HEAP_LEN_MASK;
+    memcpy(pool + used, heap + lists[j].handle + 1, sizeof *pool * len);
+    used += len;
+  }
+  qsort(pool, total, sizeof *pool, compare_values);
+  for (size_t i = total; i > 1; i--) {
+    size_t k = (size_t)(splitmix(rng) % i);
+    Value t = pool[i - 1];
+    pool[i - 1] = pool[k];
+    pool[k] = t;
+  }
+  used = 0;
+  for (int j = 0; j < n; j++) {
+    if (strcmp(lists[j].type, type) != 0) continue;
+    size_t len = heap[lists[j].handle] & HEAP_LEN_MASK;
+    memcpy(heap + lists[j].handle + 1, pool + used, sizeof *pool * len);
+    used += len;
+  }
+  free(pool);
+  return (int)total;
+}
+
+int ts_determinize(TsState *s, int seat, uint64_t seed) {
+  engine_settle(s); /* the lists are rewritten in the block's own heap */
+  HiddenList lists[MAX_HIDDEN_LISTS];
+  int n = collect(s, seat, lists);
+  Value *heap = (Value *)engine_heap(s);
+  uint64_t rng = seed;
+  int resampled = 0;
+  for (int j = 0; j < n; j++) {
+    bool first_of_type = true;
+    for (int i = 0; i < j; i++) first_of_type &= strcmp(lists[i].type, lists[j].type) != 0;
+    if (first_of_type) resampled += resample_type(heap, lists, n, lists[j].type, &rng);
+  }
+  vm_seed(s->block, splitmix(&rng));
+  s->texts_valid = false;
+  return resampled;
+}
+
+bool ts_hides_from(const TsState *s, int seat) {
+  const Program *p = s->match->prog->program;
+  for (int i = 0; i < p->global_count; i++) {
+    const GlobalInfo *g = &p->globals[i];
+    if (g->kind != GLOBAL_VAR) continue;
+    if (g->visibility == VISIBLE_HIDDEN || (g->visibility == VISIBLE_OWNER && s->match->seats > 1)) return true;
+  }
+  return false;
+}
