@@ -13,17 +13,21 @@
 
 static const char usage[] =
     "usage: tessera bench GAME [-n N] [--seed S] [--variant a,b] [--set NAME=N] [--players N]\n"
+    "       tessera bench --all [-n N] [--seed S]\n"
     "\n"
     "Plays N random playouts (default 2000) with seeds S, S+1, ... (default 1)\n"
     "and prints playouts/s, decisions/s, the state's size in bytes and the cost\n"
     "of cloning and hashing it. When the game has a hand-written C baseline for\n"
     "this player count (tests/bench/), it plays the same seeds in the same run,\n"
-    "checks that both played the same games, and prints script/baseline.\n";
+    "checks that both played the same games, and prints script/baseline.\n"
+    "--all: one table row per game of the games directory and per variant of\n"
+    "it (each alone, the fewest players it allows), N playouts each (default 200).\n";
 
 typedef struct BenchArgs {
   const char *game, *variants, *players;
   uint64_t seed;
   long playouts;
+  bool all;
   char settings[512];
 } BenchArgs;
 
@@ -35,17 +39,19 @@ static double now(void) {
 
 static int parse_args(int argc, char **argv, BenchArgs *a) {
   int status;
-  enum { HELP, COUNT, VARIANT, PLAYERS, SEED, SET };
+  enum { HELP, COUNT, VARIANT, PLAYERS, SEED, SET, ALL };
   static const OptSpec specs[] = {{"--help", "-h", false}, {"--playouts", "-n", true}, {"--variant", NULL, true},
-                                  {"--players", NULL, true}, {"--seed", NULL, true}, {"--set", NULL, true}};
+                                  {"--players", NULL, true}, {"--seed", NULL, true}, {"--set", NULL, true},
+                                  {"--all", NULL, false}};
   OptParser op;
-  opt_init(&op, argc, argv, specs, 6);
+  opt_init(&op, argc, argv, specs, 7);
   a->seed = 1;
-  a->playouts = 2000;
+  a->playouts = 0;
   for (int o; (o = opt_next(&op)) != OPT_END;) {
     switch (o) {
     case OPT_BAD: return cli_bad_option(&op);
     case HELP: fputs(usage, stdout); return -1;
+    case ALL: a->all = true; break;
     case VARIANT: a->variants = op.value; break;
     case PLAYERS: a->players = op.value; break;
     case SET:
@@ -62,7 +68,14 @@ static int parse_args(int argc, char **argv, BenchArgs *a) {
       if ((status = cli_take_game("bench", &a->game, op.value))) return status;
     }
   }
+  if (a->all) {
+    if (a->game || a->variants || a->players || a->settings[0])
+      return cli_fail(EXIT_USAGE, "bench --all takes no GAME, --variant, --players or --set");
+    if (!a->playouts) a->playouts = 200;
+    return 0;
+  }
   if ((status = cli_need_game("bench", a->game))) return status;
+  if (!a->playouts) a->playouts = 2000;
   return 0;
 }
 
@@ -121,8 +134,13 @@ static void run_both(const Session *ses, const BenchArgs *a, TsState *s, const B
   }
 }
 
+typedef struct CopyCost {
+  double copy_ns, hash_ns;
+  size_t mid_bytes;
+} CopyCost;
+
 /* Clone and hash cost on a position halfway through the first game. */
-static void measure_copies(const BenchArgs *a, TsState *s, int players) {
+static CopyCost copy_cost(const BenchArgs *a, TsState *s, int players) {
   ts_reset(s, a->seed);
   Agent agents[AGENTS_MAX];
   for (int i = 0; i < players; i++) agent_init(&agents[i], AGENT_RANDOM, a->seed, i);
@@ -140,9 +158,14 @@ static void measure_copies(const BenchArgs *a, TsState *s, int players) {
   start = now();
   for (int i = 0; i < rounds; i++) sink ^= ts_hash(copy);
   double hash_ns = (now() - start) * 1e9 / rounds;
-  printf("%-22s %zu bytes (mid-game)\n", "state", ts_state_bytes(s));
-  printf("%-22s %.0f ns   hash %.0f ns%s\n", "clone (ts_copy)", copy_ns, hash_ns, sink == 42 ? " " : "");
   ts_free(copy);
+  return (CopyCost){copy_ns, hash_ns + (sink == 42 ? 1e-9 : 0), ts_state_bytes(s)}; /* sink: keep the hashes */
+}
+
+static void measure_copies(const BenchArgs *a, TsState *s, int players) {
+  CopyCost c = copy_cost(a, s, players);
+  printf("%-22s %zu bytes (mid-game)\n", "state", c.mid_bytes);
+  printf("%-22s %.0f ns   hash %.0f ns\n", "clone (ts_copy)", c.copy_ns, c.hash_ns);
 }
 
 /* The baseline plays the same seeds; it must agree with the script. */
@@ -166,10 +189,57 @@ static void report_baseline(const Baseline *b, const BenchArgs *a, const ScriptR
   printf("%-22s %.3f (script playouts/s / baseline playouts/s)\n", "ratio", base->seconds / script->seconds);
 }
 
+/* One row of `bench --all`: GAME with one variant (NULL: none). */
+static void bench_row(const char *game, const char *variant, const BenchArgs *all) {
+  BenchArgs a = *all;
+  a.game = game, a.variants = variant;
+  Session ses;
+  if (session_open_set(&ses, game, variant, NULL, NULL, false)) return;
+  char err[256];
+  TsState *s = ts_new_game(ses.program, ses.players, a.seed, err, sizeof err);
+  if (!s) {
+    printf("%-14s %-14s %2d  (cannot start: %s)\n", game, variant ? variant : "-", ses.players, err);
+    session_close(&ses);
+    return;
+  }
+  ScriptRun r = {0};
+  run_script(&ses, &a, s, 0, a.playouts, &r);
+  CopyCost c = copy_cost(&a, s, ses.players);
+  printf("%-14s %-14s %2d %11.0f %12.0f %8.1f %7zu %7zu %6.0f %6.0f%s\n", game, variant ? variant : "-", ses.players,
+         a.playouts / r.seconds, r.decisions / r.seconds, (double)r.decisions / (double)a.playouts, r.max_bytes,
+         c.mid_bytes, c.copy_ns, c.hash_ns, r.errors ? "  (runtime errors)" : "");
+  fflush(stdout);
+  ts_free(s);
+  session_close(&ses);
+}
+
+/* Every game of the games directory, alone and with each of its variants. */
+static int bench_all(const BenchArgs *a) {
+  char **names;
+  int count = cli_game_names(&names);
+  if (count < 0) return cli_fail(1, "cannot read the games directory %s", cli_games_dir());
+  printf("%d random playouts per row from seed %" PRIu64 ", single thread\n", (int)a->playouts, a->seed);
+  printf("%-14s %-14s %2s %11s %12s %8s %7s %7s %6s %6s\n", "game", "variant", "p", "playouts/s", "decisions/s",
+         "dec/game", "bytes", "mid", "copy", "hash");
+  for (int i = 0; i < count; i++) {
+    char *path = cli_game_path(names[i]);
+    TsCompileOptions options = cli_compile_options(NULL);
+    TsProgram *p = path ? ts_compile_file(path, &options, NULL) : NULL;
+    free(path);
+    if (!p) continue;
+    bench_row(names[i], NULL, a);
+    for (int v = 0; v < ts_program_variant_count(p); v++) bench_row(names[i], ts_program_variant_name(p, v), a);
+    ts_program_free(p);
+  }
+  cli_free_names(names, count);
+  return 0;
+}
+
 int cmd_bench(int argc, char **argv) {
   BenchArgs a = {0};
   int status = parse_args(argc, argv, &a);
   if (status) return status < 0 ? 0 : status;
+  if (a.all) return bench_all(&a);
   Session ses;
   status = session_open_set(&ses, a.game, a.variants, a.settings[0] ? a.settings : NULL, a.players, false);
   if (status) return status;

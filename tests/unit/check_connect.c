@@ -1,0 +1,138 @@
+/* check_connect.c — board_connects (connect.c): hand cases on a Hex-like
+ * rhombus, then a differential test against a naive flood fill that grows a
+ * reached set over coordinates until nothing changes, on random boards of
+ * both grids, bounded (direct index) and unbounded (hashed index). */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "connect.h"
+
+enum { SIDE = 9, MAXC = SIDE * SIDE };
+
+static Board *new_board(int grid, int bound, int capacity) {
+  BoardSpec spec = {.grid = (uint8_t)grid, .bound = (uint8_t)bound, .levels = 1,
+                    .w = bound ? SIDE : 0, .h = bound ? SIDE : 0, .capacity = capacity};
+  Board *b = malloc(board_bytes(&spec));
+  ck_assert_ptr_nonnull(b);
+  board_init(b, &spec);
+  return b;
+}
+
+static void put(Board *b, int v, int x, int y) {
+  TileDef t = {.cell_count = 1};
+  t.value[0] = (int16_t)v;
+  ck_assert_int_eq(board_place(b, &t, (Placement){.at = {(int16_t)x, (int16_t)y}}), 0);
+}
+
+static bool connects(const Board *b, uint64_t mask, const Coord *f, int nf, const Coord *t, int nt) {
+  uint8_t flags[MAXC];
+  int32_t queue[MAXC];
+  return board_connects(b, mask, f, nf, t, nt, flags, queue);
+}
+
+/* The naive model: a grid of values (-1 empty) and a reached grid grown by
+ * sweeps until it stops changing. */
+typedef struct Model { int v[SIDE][SIDE]; } Model;
+
+static bool shows(const Model *m, uint64_t mask, Coord c) {
+  if (c.x < 0 || c.y < 0 || c.x >= SIDE || c.y >= SIDE) return false;
+  int v = m->v[c.y][c.x];
+  return v >= 0 && v < 64 && (mask >> v & 1);
+}
+
+static bool naive(const Model *m, GridKind g, uint64_t mask, const Coord *f, int nf, const Coord *t, int nt) {
+  bool reached[SIDE][SIDE] = {{false}};
+  for (int i = 0; i < nf; i++)
+    if (shows(m, mask, f[i])) reached[f[i].y][f[i].x] = true;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int y = 0; y < SIDE; y++)
+      for (int x = 0; x < SIDE; x++) {
+        if (reached[y][x] || !shows(m, mask, (Coord){(int16_t)x, (int16_t)y})) continue;
+        for (int d = 0; d < grid_dir_count(g); d++) {
+          Coord n = grid_step(g, (Coord){(int16_t)x, (int16_t)y}, d);
+          if (shows(m, mask, n) && reached[n.y][n.x]) {
+            reached[y][x] = grew = true;
+            break;
+          }
+        }
+      }
+  }
+  for (int i = 0; i < nt; i++)
+    if (shows(m, mask, t[i]) && reached[t[i].y][t[i].x]) return true;
+  return false;
+}
+
+START_TEST(test_hex_rhombus) {
+  /* a chain of 1s down the rhombus through the axial diagonal step (-1, +1) */
+  Board *b = new_board(GRID_HEX, BOARD_BOUND_FIXED, MAXC);
+  Coord top[SIDE], bottom[SIDE];
+  for (int i = 0; i < SIDE; i++) top[i] = (Coord){(int16_t)i, 0}, bottom[i] = (Coord){(int16_t)i, SIDE - 1};
+  for (int y = 0; y < SIDE - 1; y++) put(b, 1, SIDE - 1 - y, y);
+  ck_assert(!connects(b, 1u << 1, top, SIDE, bottom, SIDE)); /* one row short */
+  put(b, 2, 0, SIDE - 1);
+  ck_assert(!connects(b, 1u << 1, top, SIDE, bottom, SIDE)); /* the other colour blocks */
+  ck_assert(connects(b, 1u << 1 | 1u << 2, top, SIDE, bottom, SIDE)); /* either colour joins */
+  ck_assert(!connects(b, 1u << 1, top, SIDE, top, 0)); /* no target */
+  ck_assert(connects(b, 1u << 1, top, SIDE, top, SIDE)); /* a shared cell joins itself */
+  free(b);
+}
+END_TEST
+
+START_TEST(test_square_no_diagonals) {
+  Board *b = new_board(GRID_SQUARE, BOARD_BOUND_NONE, 16);
+  put(b, 1, 0, 0);
+  put(b, 1, 1, 1);
+  Coord a = {0, 0}, z = {1, 1}, empty = {5, 5};
+  ck_assert(!connects(b, 1u << 1, &a, 1, &z, 1));
+  put(b, 1, 1, 0);
+  ck_assert(connects(b, 1u << 1, &a, 1, &z, 1));
+  ck_assert(!connects(b, 1u << 1, &a, 1, &empty, 1));
+  free(b);
+}
+END_TEST
+
+START_TEST(test_against_naive) {
+  srand(17);
+  for (int round = 0; round < 600; round++) {
+    GridKind g = round % 2 ? GRID_HEX : GRID_SQUARE;
+    int bound = round % 3 ? BOARD_BOUND_FIXED : BOARD_BOUND_NONE;
+    Board *b = new_board(g, bound, MAXC);
+    Model m;
+    memset(&m, -1, sizeof m);
+    int fill = rand() % 100;
+    for (int y = 0; y < SIDE; y++)
+      for (int x = 0; x < SIDE; x++)
+        if (rand() % 100 < fill) put(b, m.v[y][x] = rand() % 4, x, y);
+    for (int q = 0; q < 10; q++) {
+      Coord f[12], t[12];
+      int nf = rand() % 12, nt = rand() % 12;
+      for (int i = 0; i < nf; i++) f[i] = (Coord){(int16_t)(rand() % (SIDE + 2) - 1), (int16_t)(rand() % (SIDE + 2) - 1)};
+      for (int i = 0; i < nt; i++) t[i] = (Coord){(int16_t)(rand() % (SIDE + 2) - 1), (int16_t)(rand() % (SIDE + 2) - 1)};
+      uint64_t mask = (uint64_t)(rand() % 16);
+      ck_assert_int_eq(connects(b, mask, f, nf, t, nt), naive(&m, g, mask, f, nf, t, nt));
+    }
+    free(b);
+  }
+}
+END_TEST
+
+static Suite *connect_suite(void) {
+  Suite *s = suite_create("connect");
+  TCase *tc = tcase_create("connects");
+  tcase_add_test(tc, test_hex_rhombus);
+  tcase_add_test(tc, test_square_no_diagonals);
+  tcase_add_test(tc, test_against_naive);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) {
+  SRunner *sr = srunner_create(connect_suite());
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
