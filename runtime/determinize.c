@@ -1,7 +1,7 @@
 /* determinize.c — a sample of what a seat cannot see, consistent with what
  * it sees (tessera.h, ts_determinize): the agents' way to search a game of
  * hidden information without reading it. The rule file declares what is
- * hidden (`hidden`, `owner`); the seat knows which elements are out of its
+ * hidden (`hidden`, `owner`, `secret`); the seat knows which elements are out of its
  * sight (all tiles minus the visible ones) but not where each one is, so
  * the hidden lists' elements are pooled by type and dealt back at random.
  * The pool is sorted first, so the sample depends on the multiset only,
@@ -19,7 +19,8 @@ typedef struct HiddenList {
 } HiddenList;
 
 static bool hidden_from(const GlobalInfo *g, int owner, int seat) {
-  return g->visibility == VISIBLE_HIDDEN || (g->visibility == VISIBLE_OWNER && owner != seat);
+  bool owned = g->visibility == VISIBLE_OWNER || g->visibility == VISIBLE_SECRET;
+  return g->visibility == VISIBLE_HIDDEN || (owned && owner != seat);
 }
 
 static bool is_scalar_list(const GlobalInfo *g) { return g->type[0] == '[' && g->type[1] != '['; }
@@ -126,7 +127,8 @@ bool ts_hides_from(const TsState *s, int seat) {
   for (int i = 0; i < p->global_count; i++) {
     const GlobalInfo *g = &p->globals[i];
     if (g->kind != GLOBAL_VAR) continue;
-    if (g->visibility == VISIBLE_HIDDEN || (g->visibility == VISIBLE_OWNER && s->match->seats > 1)) return true;
+    bool owned = g->visibility == VISIBLE_OWNER || g->visibility == VISIBLE_SECRET;
+    if (g->visibility == VISIBLE_HIDDEN || (owned && s->match->seats > 1)) return true;
   }
   return false;
 }

@@ -105,6 +105,43 @@ def test_trace_after_undo_replays():
         check(len(moves) == 2 and '"index":1' in moves[0], "the trace holds the moves kept, not the undone")
 
 
+def secret_answers(full, public):
+    """(seat, move) of each secret decision: the public trace hides its move."""
+    with open(full) as f, open(public) as g:
+        pairs = list(zip(f, g))
+    found = []
+    for whole, seen in pairs:
+        if '"move":{"hidden":true}' in seen:
+            seat = int(whole.split('"seat":', 1)[1].split(",", 1)[0])
+            found.append((seat, whole.split('"move":"', 1)[1].split('"', 1)[0]))
+    return found
+
+
+def test_secret_moves_stay_secret_on_screen():
+    for players, other in [("random,human", "P1"), ("human,random", "P2")]:
+        with tempfile.TemporaryDirectory() as tmp:
+            full, public = os.path.join(tmp, "f.jsonl"), os.path.join(tmp, "p.jsonl")
+            _, out, _ = play(["hexominoes", "--players", players, "--seed", "1", "--trace", full,
+                              "--public-trace", public], ["1"] * 12 + ["quit"])
+            hidden = [move for seat, move in secret_answers(full, public) if f"P{seat + 1}" == other]
+            check(len(hidden) == 3, f"{players}: {other} hexed 3 shapes, found {hidden}")
+            told = [line for line in out.splitlines() if line.startswith(("Last move: " + other, other + " "))]
+            leaks = [line for line in told for move in hidden if line.split()[-1] == move]
+            check(not leaks, f"{players}: the screen shows {other}'s secret answers: {leaks}")
+            check(f"Last move: {other} chose in secret" in out or players == "human,random",
+                  f"{players}: the last move of {other}, secret, is said so")
+
+
+def test_undo_cuts_the_public_trace_too():
+    with tempfile.TemporaryDirectory() as tmp:
+        full, public = os.path.join(tmp, "f.jsonl"), os.path.join(tmp, "p.jsonl")
+        play(["hexominoes", "--players", "human,random", "--seed", "1", "--trace", full, "--public-trace", public],
+             ["1", "undo", "2", "quit"])
+        with open(full) as f, open(public) as g:
+            steps = [[l.split(',"seat"', 1)[0] for l in lines if l.startswith('{"step"')] for lines in (f, g)]
+        check(len(steps[0]) == 1 and steps[0] == steps[1], f"after undo both traces hold the same steps: {steps}")
+
+
 class Terminal:
     """tessera play in a pseudo-terminal: the screen read as it comes."""
 
@@ -211,7 +248,8 @@ def test_screens_fit_100_columns():
 
 for test in [test_commands_piped, test_mcts_is_noted_in_hidden_information_games, test_score_lists_the_parts,
              test_undo_goes_back_to_the_humans_decision, test_save_and_resume,
-             test_trace_after_undo_replays, test_terminal_colours_and_hot_seat, test_ctrl_c_leaves_a_valid_trace,
+             test_trace_after_undo_replays, test_secret_moves_stay_secret_on_screen,
+             test_undo_cuts_the_public_trace_too, test_terminal_colours_and_hot_seat, test_ctrl_c_leaves_a_valid_trace,
              test_ctrl_c_while_an_agent_thinks, test_screens_fit_100_columns]:
     test()
 if failures:

@@ -10,6 +10,7 @@ usage: serve_client.py TESSERA"""
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -102,6 +103,38 @@ def play_whole_game(engine, game, variants, players, seed):
     return moves
 
 
+def secret_answers_stay_hidden(engine, seed):
+    """Hexominoes over the protocol: each seat's observation and rendering,
+    and a spectator's (-2), never show the other seat's hexed shapes while
+    the game runs; `secret` marks the hexing decisions."""
+    engine.ask("load", game="hexominoes", players=2, seed=seed)
+    rng = random.Random(seed)
+    hexed = [[], []]
+    position = engine.ask("state")
+    while not position["over"]:
+        seat = position["to_move"]
+        for viewer in (0, 1, -2):
+            observation = engine.ask("observe", seat=viewer)["observation"]
+            for k in (0, 1):
+                shown = observation["vars"]["hexed"][k]
+                if k == viewer:
+                    check(shown == hexed[k], f"seed {seed}: seat {k} sees its hexes {hexed[k]}: {shown}")
+                else:
+                    check(isinstance(shown, dict) and shown.get("hidden"), f"seed {seed}: {viewer} sees {k}'s hexes")
+            text = engine.ask("render", seat=viewer)["text"]
+            line = next(l for l in text.splitlines() if l.startswith("hexed:"))
+            leaked = [h for k in (0, 1) if k != viewer for h in hexed[k] if h in re.findall(r"\w+", line)]
+            check(not leaked, f"seed {seed}: seat {viewer}'s screen shows {leaked}: {line}")
+        legal = engine.ask("legal")["moves"]
+        secret = position["secret"]
+        position = engine.ask("apply", move=rng.choice(legal))
+        if secret:
+            hexed[seat].append(position["played"])
+    check([len(h) for h in hexed] == [3, 3], f"seed {seed}: secret decisions {hexed}")
+    final = engine.ask("observe", seat=-2)["observation"]["vars"]["hexed"]
+    check(final == hexed, f"seed {seed}: the end reveals the hexes: {final}")
+
+
 def variant_sets(game_info):
     yield []
     for v in game_info.get("variants", []):
@@ -126,6 +159,8 @@ def main():
                 played += 1
         malformed_requests_change_nothing(engine)
     check(played >= len(games), "every game played")
+    for seed in (1, 2, 3):
+        secret_answers_stay_hidden(engine, seed)
     # What the rules print goes to stderr: stdout holds the answers alone.
     printing = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scripts/lang/choose_duplicate_text.tess")
     engine.ask("load", game=printing, players=1)

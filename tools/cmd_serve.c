@@ -77,11 +77,12 @@ static bool get_int(Request *r, const char *key, long long lo, long long hi, lon
   return true;
 }
 
-/* "seat": a seat number (0-based), or -1 for everything; default `fallback`. */
+/* "seat": a seat number (0-based), -1 for everything, or -2 for a
+ * spectator (no seat's private values); default `fallback`. */
 static bool get_seat(Served *g, Request *r, int fallback, int *seat) {
   long long v = fallback;
   bool given;
-  if (!get_int(r, "seat", -1, ts_seats(g->state) - 1, &v, &given)) return false;
+  if (!get_int(r, "seat", TS_VIEW_PUBLIC, ts_seats(g->state) - 1, &v, &given)) return false;
   *seat = (int)v;
   return true;
 }
@@ -211,6 +212,7 @@ static void answer_position(Served *g, Request *r) {
   json_object_set_new(r->answer, "to_move", json_integer(ts_current_seat(s)));
   json_object_set_new(r->answer, "over", json_boolean(ts_is_over(s)));
   json_object_set_new(r->answer, "moves_played", json_integer(g->depth));
+  json_object_set_new(r->answer, "secret", json_boolean(!ts_is_over(s) && ts_decision_secret(s)));
   if (ts_error(s)) json_object_set_new(r->answer, "runtime_error", json_string(ts_error(s)));
 }
 

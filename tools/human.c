@@ -71,9 +71,10 @@ static void show_screen(Match *m, int seat) {
   const TsState *before = match_before_last(m);
   if (before) {
     char text[256];
-    int option = m->history.option[m->history.count - 1];
-    fprintf(m->out, "Last move: %s played %s\n", ts_seat_name(before, ts_current_seat(before), name, sizeof name),
-            ts_legal_text(before, option, text, sizeof text));
+    int option = m->history.option[m->history.count - 1], chooser = ts_current_seat(before);
+    ts_seat_name(before, chooser, name, sizeof name);
+    if (ts_decision_secret(before) && chooser != seat) fprintf(m->out, "Last move: %s chose in secret\n", name);
+    else fprintf(m->out, "Last move: %s played %s\n", name, ts_legal_text(before, option, text, sizeof text));
   }
   move_list_print(m->state, NULL, m->out);
 }

@@ -39,12 +39,15 @@ static bool remember(Match *m, int index) {
     if (option) h->option = option;
     long *trace_at = realloc(h->trace_at, sizeof *trace_at * (size_t)cap);
     if (trace_at) h->trace_at = trace_at;
-    if (!before || !option || !trace_at) return false;
+    long *public_at = realloc(h->public_at, sizeof *public_at * (size_t)cap);
+    if (public_at) h->public_at = public_at;
+    if (!before || !option || !trace_at || !public_at) return false;
     h->cap = cap;
   }
   h->before[h->count] = ts_clone(m->state);
   h->option[h->count] = index;
   h->trace_at[h->count] = m->trace ? trace_tell(m->trace) : 0;
+  h->public_at[h->count] = m->public_trace ? trace_tell(m->public_trace) : 0;
   h->count++;
   return true;
 }
@@ -87,6 +90,7 @@ bool match_undo(Match *m, int seat) {
   if (back < 0) return false;
   ts_copy(m->state, h->before[back]);
   if (m->trace) trace_truncate(m->trace, h->trace_at[back]);
+  if (m->public_trace) trace_truncate(m->public_trace, h->public_at[back]);
   for (int i = back; i < h->count; i++) ts_free(h->before[i]);
   h->count = back;
   m->steps = back;
@@ -99,6 +103,7 @@ void match_history_free(Match *m) {
   free(h->before);
   free(h->option);
   free(h->trace_at);
+  free(h->public_at);
   memset(h, 0, sizeof *h);
 }
 

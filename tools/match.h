@@ -23,6 +23,7 @@ typedef struct MatchHistory {
   TsState **before;   /* before[i]: the state before move i */
   int *option;        /* the option chosen there */
   long *trace_at;     /* where move i's step line starts in the trace */
+  long *public_at;    /* and in the spectator's trace */
   int count, cap;
 } MatchHistory;
 

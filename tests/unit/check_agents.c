@@ -13,6 +13,7 @@
 #define GAMES TESSERA_SOURCE_DIR "/tests/unit/games/"
 #define HEXDOMINOMEGA TESSERA_SOURCE_DIR "/games/hexdominomega.tess"
 #define HEGEMINO TESSERA_SOURCE_DIR "/games/hegemino.tess"
+#define HEXOMINOES TESSERA_SOURCE_DIR "/games/hexominoes.tess"
 
 static TsProgram *compile(const char *path, const char *variant) {
   const char *variants[] = {variant};
@@ -210,6 +211,22 @@ END_TEST
 START_TEST(test_ismcts_ignores_the_hidden_boneyard) { same_search_when_hidden_changes(HEGEMINO, NULL, 2, 3); }
 END_TEST
 
+/* `secret` variables are resampled like `owner` ones: the opponent's hexed
+ * shapes, after both seats hexed three. */
+START_TEST(test_ismcts_ignores_the_secret_hexes) {
+  TsProgram *p = compile(HEXOMINOES, NULL);
+  TsState *s = midgame(p, 2, 5, 6);
+  int seat = ts_current_seat(s);
+  ck_assert(ts_hides_from(s, seat));
+  TsState *d = ts_clone(s);
+  ck_assert_int_eq(ts_determinize(d, seat, 1), 3); /* the other seat's three hexes, and not its own */
+  ts_free(d);
+  ts_free(s);
+  ts_program_free(p);
+  same_search_when_hidden_changes(HEXOMINOES, NULL, 2, 6);
+}
+END_TEST
+
 /* Plain mcts, by contrast, sees the hidden state: the test above can fail. */
 START_TEST(test_mcts_does_read_hidden_information) {
   TsProgram *p = compile(HEXDOMINOMEGA, NULL);
@@ -267,6 +284,7 @@ static Suite *agents_suite(void) {
   tcase_add_test(hidden, test_determinize_keeps_the_observation);
   tcase_add_test(hidden, test_ismcts_ignores_hidden_hands);
   tcase_add_test(hidden, test_ismcts_ignores_the_hidden_boneyard);
+  tcase_add_test(hidden, test_ismcts_ignores_the_secret_hexes);
   tcase_add_test(hidden, test_mcts_does_read_hidden_information);
   suite_add_tcase(s, hidden);
   return s;
