@@ -126,10 +126,16 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
       result = calloc(1, sizeof *result);
       /* Coverage keeps every call: an inlined body would be counted once per copy. */
       bool coverage = options->coverage_file != NULL;
-      result->program = compile_program(
-          ast, &checked, (CompileFlags){options->no_inline || coverage, options->no_superinstructions, coverage});
-      record_options(result->program, &checked);
-      if (!frame_layout(result->program, &d)) {
+      if (result)
+        result->program = compile_program(
+            ast, &checked, (CompileFlags){options->no_inline || coverage, options->no_superinstructions, coverage});
+      if (result && result->program && !result->program->out_of_memory) record_options(result->program, &checked);
+      if (!result || !result->program || result->program->out_of_memory) {
+        diag_add(&d, DIAG_ERROR, -1, 0, 0, "out of memory");
+        if (result) program_free(result->program);
+        free(result);
+        result = NULL;
+      } else if (!frame_layout(result->program, &d)) {
         program_free(result->program);
         free(result);
         result = NULL;
