@@ -974,11 +974,9 @@ static void loop_end(Compiler *c, Loop *l) {
 
 /* A forward jump out of the body, its operand kept in *list. */
 static void add_jump(Compiler *c, int **list, int *count, int *cap) {
-  if (*count == *cap) {
-    *cap = *cap ? *cap * 2 : 4;
-    *list = realloc(*list, sizeof **list * (size_t)*cap);
-  }
-  (*list)[(*count)++] = jump(c, BC_JUMP);
+  int at = jump(c, BC_JUMP);
+  if (!grow_array(list, cap, *count + 1, 4, sizeof **list)) c->p->out_of_memory = true;
+  else (*list)[(*count)++] = at;
 }
 
 static void add_break(Compiler *c) {
@@ -996,10 +994,14 @@ static void add_continue(Compiler *c) {
 static void cover_here(Compiler *c) {
   Program *p = c->p;
   if (p->cover_count == p->cover_cap) {
-    p->cover_cap = p->cover_cap ? p->cover_cap * 2 : 256;
-    p->cover_lines = realloc(p->cover_lines, sizeof *p->cover_lines * (size_t)p->cover_cap);
-    p->cover_files = realloc(p->cover_files, sizeof *p->cover_files * (size_t)p->cover_cap);
-    p->covered = realloc(p->covered, sizeof *p->covered * (size_t)p->cover_cap);
+    int cap = p->cover_cap ? p->cover_cap * 2 : 256;
+    if (!grow_bytes(&p->cover_lines, sizeof *p->cover_lines * (size_t)cap) ||
+        !grow_bytes(&p->cover_files, sizeof *p->cover_files * (size_t)cap) ||
+        !grow_bytes(&p->covered, sizeof *p->covered * (size_t)cap)) {
+      p->out_of_memory = true;
+      return;
+    }
+    p->cover_cap = cap;
   }
   p->cover_lines[p->cover_count] = c->line;
   p->cover_files[p->cover_count] = (int16_t)c->file;

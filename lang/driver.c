@@ -9,6 +9,7 @@
 #include "compile.h"
 #include "engine.h"
 #include "frame_layout.h"
+#include "grow.h"
 #include "parse.h"
 
 #ifndef TESSERA_DEFAULT_STDLIB
@@ -100,7 +101,10 @@ static void record_options(Program *p, const Checked *checked) {
   for (int i = 0; i < checked->global_count; i++) {
     Node *d = checked->globals[i]->decl;
     if (d->kind != N_OPTION) continue;
-    p->options = realloc(p->options, sizeof *p->options * (size_t)(p->option_count + 1));
+    if (!grow_bytes(&p->options, sizeof *p->options * (size_t)(p->option_count + 1))) {
+      p->out_of_memory = true;
+      return;
+    }
     p->options[p->option_count++] = (OptionInfo){strdup(d->name), strdup(d->str ? d->str : ""), d->ival,
                                                  d->a->kind == N_INT ? d->a->ival : d->ival};
   }
