@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "program.h"
 #include "vm.h"
 
@@ -15,6 +16,12 @@ void check_error(Checker *c, const Node *at, const char *fmt, ...) {
   va_start(ap, fmt);
   diag_addv(c->d, DIAG_ERROR, at->file, at->line, at->col, fmt, ap);
   va_end(ap);
+}
+
+/* Reported once, with no place: the compile fails, nothing half-built is used. */
+void check_out_of_memory(Checker *c) {
+  if (!c->out_of_memory) diag_add(c->d, DIAG_ERROR, -1, 0, 0, "out of memory");
+  c->out_of_memory = true;
 }
 
 void check_warning(Checker *c, const Node *at, const char *fmt, ...) {
@@ -45,9 +52,9 @@ Symbol *check_new_symbol(Checker *c, SymKind kind, const char *name, Node *decl)
 }
 
 static void add_global_symbol(Checker *c, Symbol *s) {
-  if (c->symbol_count == c->symbol_cap) {
-    c->symbol_cap = c->symbol_cap ? c->symbol_cap * 2 : 64;
-    c->symbols = realloc(c->symbols, sizeof *c->symbols * (size_t)c->symbol_cap);
+  if (!grow_array(&c->symbols, &c->symbol_cap, c->symbol_count + 1, 64, sizeof *c->symbols)) {
+    check_out_of_memory(c);
+    return;
   }
   int *first = text_index_slot(&c->symbol_index, s->name, strlen(s->name));
   if (!first) c->unindexed = true;
@@ -56,9 +63,9 @@ static void add_global_symbol(Checker *c, Symbol *s) {
 }
 
 void check_defer(Checker *c, int kind, Node *node, Symbol *callee) {
-  if (c->deferred_count == c->deferred_cap) {
-    c->deferred_cap = c->deferred_cap ? c->deferred_cap * 2 : 64;
-    c->deferred = realloc(c->deferred, sizeof *c->deferred * (size_t)c->deferred_cap);
+  if (!grow_array(&c->deferred, &c->deferred_cap, c->deferred_count + 1, 64, sizeof *c->deferred)) {
+    check_out_of_memory(c);
+    return;
   }
   c->deferred[c->deferred_count++] = (Deferred){node, callee, c->fn, kind};
 }

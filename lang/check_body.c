@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "program.h"
 #include "vm.h"
 
@@ -42,18 +43,18 @@ static Symbol *declare_local(Checker *c, Node *at, const char *name, Type *t) {
   Symbol *s = check_new_symbol(c, SYM_LOCAL, name, at);
   s->type = t;
   s->index = new_slot(c, t);
-  if (c->scope_count == c->scope_cap) {
-    c->scope_cap = c->scope_cap ? c->scope_cap * 2 : 32;
-    c->scopes = realloc(c->scopes, sizeof *c->scopes * (size_t)c->scope_cap);
+  if (!grow_array(&c->scopes, &c->scope_cap, c->scope_count + 1, 32, sizeof *c->scopes)) {
+    check_out_of_memory(c);
+    return s;
   }
   c->scopes[c->scope_count++] = (Scope){name, s};
   return s;
 }
 
 static int open_scope(Checker *c) {
-  if (c->scope_count == c->scope_cap) {
-    c->scope_cap = c->scope_cap ? c->scope_cap * 2 : 32;
-    c->scopes = realloc(c->scopes, sizeof *c->scopes * (size_t)c->scope_cap);
+  if (!grow_array(&c->scopes, &c->scope_cap, c->scope_count + 1, 32, sizeof *c->scopes)) {
+    check_out_of_memory(c);
+    return c->scope_count; /* closing it closes nothing */
   }
   c->scopes[c->scope_count++] = (Scope){NULL, NULL}; /* marker */
   return c->scope_count - 1;

@@ -30,6 +30,7 @@ typedef struct Checker {
   Symbol **symbols;
   int symbol_count, symbol_cap;
   TextIndex symbol_index; /* name -> first symbol of that name */
+  bool out_of_memory;     /* reported once by check_out_of_memory */
   bool unindexed;         /* out of memory once: look-ups scan the symbols */
   /* local scopes of the function being checked */
   Scope *scopes;
@@ -44,6 +45,7 @@ typedef struct Checker {
 
 /* [elem], or an error at `at` when lists would nest too deep. */
 Type *check_list_of(Checker *c, const Node *at, Type *elem);
+void check_out_of_memory(Checker *c);
 void check_error(Checker *c, const Node *at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void check_warning(Checker *c, const Node *at, const char *fmt, ...)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check_aux.h"
+#include "grow.h"
 #include "opcodes.h"
 #include "types.h"
 #include "vm.h"
@@ -71,14 +72,19 @@ typedef struct Compiler {
 
 /* ---- emitting ---- */
 
+static bool grow_code(Program *p) {
+  int cap = p->code_cap ? p->code_cap * 2 : 1024;
+  if (!grow_bytes(&p->code, sizeof *p->code * (size_t)cap) || !grow_bytes(&p->lines, sizeof *p->lines * (size_t)cap) ||
+      !grow_bytes(&p->line_files, sizeof *p->line_files * (size_t)cap))
+    return false;
+  p->code_cap = cap;
+  return true;
+}
+
 static int emit(Compiler *c, int32_t word) {
   Program *p = c->p;
-  if (p->code_len == p->code_cap) {
-    p->code_cap = p->code_cap ? p->code_cap * 2 : 1024;
-    p->code = realloc(p->code, sizeof *p->code * (size_t)p->code_cap);
-    p->lines = realloc(p->lines, sizeof *p->lines * (size_t)p->code_cap);
-    p->line_files = realloc(p->line_files, sizeof *p->line_files * (size_t)p->code_cap);
-  }
+  if (p->code_len == p->code_cap && !grow_code(p)) /* compile_program made the first room */
+    p->out_of_memory = true, p->code_len = 0;        /* the program is discarded: write over it, in bounds */
   p->code[p->code_len] = word;
   p->lines[p->code_len] = c->line;
   p->line_files[p->code_len] = (int16_t)c->file;
@@ -133,11 +139,13 @@ static void patch_here(Compiler *c, int operand) { c->p->code[operand] = label_h
 static int add_string(Program *p, const char *s) {
   for (int i = 0; i < p->string_count; i++)
     if (strcmp(p->strings[i], s) == 0) return i;
-  if (p->string_count == p->string_cap) {
-    p->string_cap = p->string_cap ? p->string_cap * 2 : 32;
-    p->strings = realloc(p->strings, sizeof *p->strings * (size_t)p->string_cap);
+  char *copy = strdup(s);
+  if (!copy || !grow_array(&p->strings, &p->string_cap, p->string_count + 1, 32, sizeof *p->strings)) {
+    free(copy);
+    p->out_of_memory = true;
+    return 0;
   }
-  p->strings[p->string_count] = strdup(s);
+  p->strings[p->string_count] = copy;
   return p->string_count++;
 }
 
@@ -147,9 +155,10 @@ static void emit_int(Compiler *c, int64_t v) {
     return;
   }
   Program *p = c->p;
-  if (p->constant_count == p->constant_cap) {
-    p->constant_cap = p->constant_cap ? p->constant_cap * 2 : 16;
-    p->constants = realloc(p->constants, sizeof *p->constants * (size_t)p->constant_cap);
+  if (!grow_array(&p->constants, &p->constant_cap, p->constant_count + 1, 16, sizeof *p->constants)) {
+    p->out_of_memory = true;
+    op1(c, BC_CONST, 0);
+    return;
   }
   p->constants[p->constant_count] = v;
   op1(c, BC_CONST, p->constant_count++);
@@ -995,11 +1004,9 @@ static void loop_end(Compiler *c, Loop *l) {
 
 /* A forward jump out of the body, its operand kept in *list. */
 static void add_jump(Compiler *c, int **list, int *count, int *cap) {
-  if (*count == *cap) {
-    *cap = *cap ? *cap * 2 : 4;
-    *list = realloc(*list, sizeof **list * (size_t)*cap);
-  }
-  (*list)[(*count)++] = jump(c, BC_JUMP);
+  int at = jump(c, BC_JUMP);
+  if (!grow_array(list, cap, *count + 1, 4, sizeof **list)) c->p->out_of_memory = true;
+  else (*list)[(*count)++] = at;
 }
 
 static void add_break(Compiler *c) {
@@ -1017,10 +1024,14 @@ static void add_continue(Compiler *c) {
 static void cover_here(Compiler *c) {
   Program *p = c->p;
   if (p->cover_count == p->cover_cap) {
-    p->cover_cap = p->cover_cap ? p->cover_cap * 2 : 256;
-    p->cover_lines = realloc(p->cover_lines, sizeof *p->cover_lines * (size_t)p->cover_cap);
-    p->cover_files = realloc(p->cover_files, sizeof *p->cover_files * (size_t)p->cover_cap);
-    p->covered = realloc(p->covered, sizeof *p->covered * (size_t)p->cover_cap);
+    int cap = p->cover_cap ? p->cover_cap * 2 : 256;
+    if (!grow_bytes(&p->cover_lines, sizeof *p->cover_lines * (size_t)cap) ||
+        !grow_bytes(&p->cover_files, sizeof *p->cover_files * (size_t)cap) ||
+        !grow_bytes(&p->covered, sizeof *p->covered * (size_t)cap)) {
+      p->out_of_memory = true;
+      return;
+    }
+    p->cover_cap = cap;
   }
   p->cover_lines[p->cover_count] = c->line;
   p->cover_files[p->cover_count] = (int16_t)c->file;
@@ -1107,7 +1118,10 @@ static void finish_fn(Compiler *c, FnInfo *f, const Symbol *s) {
   f->name = strdup(s->name);
   f->locals = (int16_t)s->local_count;
   f->ref_map = c->p->ref_map_len;
-  c->p->ref_maps = realloc(c->p->ref_maps, (size_t)(c->p->ref_map_len + s->local_count + 1));
+  if (!f->name || !grow_bytes(&c->p->ref_maps, (size_t)(c->p->ref_map_len + s->local_count + 1))) {
+    c->p->out_of_memory = true;
+    return;
+  }
   /* 1: a list; 2: a list of lists (starts as the empty list of lists). */
   for (int i = 0; i < s->local_count; i++) {
     const Type *t = s->local_types[i];
@@ -1283,6 +1297,10 @@ static void count_calls_in(Compiler *c, const Node *n) {
 static void count_calls(Compiler *c, const Checked *k) {
   c->own_locals = calloc((size_t)k->fn_count + 1, sizeof *c->own_locals);
   c->call_sites = calloc((size_t)k->fn_count + 1, sizeof *c->call_sites);
+  if (!c->own_locals || !c->call_sites) {
+    c->p->out_of_memory = true;
+    return;
+  }
   for (int i = 0; i < k->fn_count; i++) {
     c->own_locals[i] = k->fns[i]->local_count;
     if (k->fns[i]->decl) count_calls_in(c, k->fns[i]->decl->b);
@@ -1296,16 +1314,27 @@ static void count_calls(Compiler *c, const Checked *k) {
 
 Program *compile_program(const Ast *ast, const Checked *k, CompileFlags flags) {
   Program *p = calloc(1, sizeof *p);
+  if (!p) return NULL;
   Compiler c = {.p = p, .line = 1, .no_inline = flags.no_inline, .no_fuse = flags.no_fuse, .coverage = flags.coverage};
   p->name = strdup(k->name);
+  p->fns = calloc((size_t)k->fn_count + 1, sizeof *p->fns);
+  if (!p->name || !p->fns || !grow_code(p)) {
+    program_free(p);
+    return NULL;
+  }
   p->min_players = k->min_players;
   p->max_players = k->max_players;
   p->ghosts = k->ghosts;
   p->seat_width = k->seat_width; /* initialisers of per-seat globals fill this many slots */
   p->module = k->module;
   p->fn_count = k->fn_count + 1;
-  p->fns = calloc((size_t)p->fn_count, sizeof *p->fns);
   count_calls(&c, k);
+  if (p->out_of_memory) {
+    free(c.own_locals);
+    free(c.call_sites);
+    program_free(p);
+    return NULL;
+  }
   for (int i = 0; i < k->fn_count; i++) compile_fn(&c, k->fns[i], &p->fns[i]);
   p->main_fn = k->fn_count;
   compile_main(&c, k, &p->fns[p->main_fn]);

@@ -10,6 +10,7 @@
 #include "engine.h"
 #include "extensions.h"
 #include "frame_layout.h"
+#include "grow.h"
 #include "parse.h"
 
 #ifndef TESSERA_DEFAULT_STDLIB
@@ -101,7 +102,10 @@ static void record_options(Program *p, const Checked *checked) {
   for (int i = 0; i < checked->global_count; i++) {
     Node *d = checked->globals[i]->decl;
     if (d->kind != N_OPTION) continue;
-    p->options = realloc(p->options, sizeof *p->options * (size_t)(p->option_count + 1));
+    if (!grow_bytes(&p->options, sizeof *p->options * (size_t)(p->option_count + 1))) {
+      p->out_of_memory = true;
+      return;
+    }
     p->options[p->option_count++] = (OptionInfo){strdup(d->name), strdup(d->str ? d->str : ""), d->ival,
                                                  d->a->kind == N_INT ? d->a->ival : d->ival};
   }
@@ -131,10 +135,16 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
       result = calloc(1, sizeof *result);
       /* Coverage keeps every call: an inlined body would be counted once per copy. */
       bool coverage = options->coverage_file != NULL;
-      result->program = compile_program(
-          ast, &checked, (CompileFlags){options->no_inline || coverage, options->no_superinstructions, coverage});
-      record_options(result->program, &checked);
-      if (!frame_layout(result->program, &d)) {
+      if (result)
+        result->program = compile_program(
+            ast, &checked, (CompileFlags){options->no_inline || coverage, options->no_superinstructions, coverage});
+      if (result && result->program && !result->program->out_of_memory) record_options(result->program, &checked);
+      if (!result || !result->program || result->program->out_of_memory) {
+        diag_add(&d, DIAG_ERROR, -1, 0, 0, "out of memory");
+        if (result) program_free(result->program);
+        free(result);
+        result = NULL;
+      } else if (!frame_layout(result->program, &d)) {
         program_free(result->program);
         free(result);
         result = NULL;

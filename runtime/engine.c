@@ -8,16 +8,22 @@
 #include <xxhash.h>
 
 #include "engine.h"
+#include "grow.h"
 #include "text_index.h"
 
 /* ---- matches ---- */
 
 static TsMatch *match_new(const TsProgram *prog, int players) {
   TsMatch *m = calloc(1, sizeof *m);
+  if (!m) return NULL;
   m->prog = prog;
   m->players = players;
   m->seats = players + prog->program->ghosts;
   m->vm = vm_new(prog->program, players, m->seats);
+  if (!m->vm) {
+    free(m);
+    return NULL;
+  }
   m->refs = 1;
   return m;
 }
@@ -74,6 +80,14 @@ static void forget_hot(TsState *s) { /* its working data is no longer wanted */
   s->match->hot = NULL;
 }
 
+/* vm_pack; when it ran out of memory the state ends in that error. */
+static bool pack(TsState *s, Value *options) {
+  if (vm_pack(s->match->vm, options)) return true;
+  free(s->error);
+  s->error = strdup(s->match->vm->error);
+  return false;
+}
+
 void engine_settle(const TsState *cs) {
   TsState *s = (TsState *)cs; /* the position does not change, only where it lives */
   if (!s->hot) return;
@@ -82,7 +96,7 @@ void engine_settle(const TsState *cs) {
   vm->block_cap = &s->cap;
   vm_rebind(vm);
   Value options = s->block->options;
-  vm_pack(vm, &options);
+  pack(s, &options);
   s->block->options = options;
   forget_hot(s);
 }
@@ -98,14 +112,13 @@ static __attribute__((noinline)) int finish_ended(TsState *s, int status, char *
   Vm *vm = s->match->vm;
   s->block->options = 0;
   if (status != RUN_ERROR) {
-    vm_pack(vm, NULL);
-    return 0;
+    return pack(s, NULL) ? 0 : -1;
   }
   free(s->error);
   s->error = strdup(vm->error);
   vm->frame_count = 0;
   vm->sp = 0;
-  vm_pack(vm, NULL);
+  pack(s, NULL);
   s->block->status = STATE_ERROR;
   if (err) snprintf(err, errlen, "%s", vm->error);
   return -1;
@@ -125,13 +138,13 @@ static inline int finish_run(TsState *s, int status, char *err, size_t errlen) {
 
 /* Lays out an empty block for the match and starts the program: the tiles
  * and boards are (re)built by its set-up. */
-static void lay_out_block(TsState *s, uint64_t seed) {
+static bool lay_out_block(TsState *s, uint64_t seed) {
   const Program *p = s->match->prog->program;
   Vm *vm = s->match->vm;
   size_t fixed = sizeof(StateHeader) + sizeof(Value) * (size_t)p->global_slots;
   if (s->cap < fixed + 4096) {
+    if (!grow_bytes(&s->block, fixed + 4096)) return false;
     s->cap = fixed + 4096;
-    s->block = realloc(s->block, s->cap);
   }
   memset(s->block, 0, fixed);
   StateHeader *b = s->block;
@@ -155,6 +168,7 @@ static void lay_out_block(TsState *s, uint64_t seed) {
   vm_heap_init_empties(vm->heap);
   vm->heap_used = VM_EMPTY_LISTS + 1;
   vm_push_frame(vm, p->main_fn, 0);
+  return true;
 }
 
 /* Runs the set-up to its end and keeps the position there when it is the
@@ -170,42 +184,45 @@ static int run_set_up(TsState *s, uint64_t seed) {
   if (status != RUN_SET_UP) return status;
   StateHeader fresh;
   vm_seed(&fresh, seed);
-  vm_pack(vm, NULL);
+  if (!pack(s, NULL)) return RUN_ERROR;
   if (!m->set_up_tried && memcmp(fresh.rng, s->block->rng, sizeof fresh.rng) == 0) {
-    m->set_up = malloc(s->block->size);
-    memcpy(m->set_up, s->block, s->block->size);
+    m->set_up = malloc(s->block->size); /* only a shortcut: none if memory ran out */
+    if (m->set_up) memcpy(m->set_up, s->block, s->block->size);
   }
   m->set_up_tried = true;
-  vm_unpack(vm);
+  if (!vm_unpack(vm)) return RUN_ERROR;
   return vm_run(vm, 0);
 }
 
-static void restart_from_set_up(TsState *s, uint64_t seed) {
+static bool restart_from_set_up(TsState *s, uint64_t seed) {
   const StateHeader *from = s->match->set_up;
-  if (s->cap < from->size) {
-    s->cap = from->size;
-    s->block = realloc(s->block, s->cap);
+  if (s->cap < from->size && grow_bytes(&s->block, from->size)) s->cap = from->size;
+  if (s->cap < from->size) { /* the old position ends in the error */
+    bind(s);
+    vm_drop_position(s->match->vm);
+    return false;
   }
   memcpy(s->block, from, from->size);
   vm_seed(s->block, seed);
   bind(s);
-  vm_unpack(s->match->vm);
+  return vm_unpack(s->match->vm);
 }
 
-static void start_game(TsState *s, uint64_t seed) {
+/* False only when a first block could not be made: the state is unusable. */
+static bool start_game(TsState *s, uint64_t seed) {
   forget_hot(s);
   claim_vm(s);
   free(s->error);
   s->error = NULL;
   int status;
   if (s->match->set_up) {
-    restart_from_set_up(s, seed);
-    status = vm_run(s->match->vm, 0);
+    status = restart_from_set_up(s, seed) ? vm_run(s->match->vm, 0) : RUN_ERROR;
   } else {
-    lay_out_block(s, seed);
+    if (!lay_out_block(s, seed)) return false;
     status = run_set_up(s, seed);
   }
   finish_run(s, status, NULL, 0);
+  return true;
 }
 
 TsState *ts_new_game(const TsProgram *prog, int players, uint64_t seed, char *err, size_t errlen) {
@@ -223,8 +240,13 @@ TsState *ts_new_game(const TsProgram *prog, int players, uint64_t seed, char *er
     return NULL;
   }
   TsState *s = calloc(1, sizeof *s);
-  s->match = match_new(prog, players);
-  start_game(s, seed);
+  if (s) s->match = match_new(prog, players);
+  if (!s || !s->match || !start_game(s, seed)) {
+    if (s && s->match) ts_free(s);
+    else free(s);
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
   return s;
 }
 
@@ -235,8 +257,11 @@ void ts_reset(TsState *s, uint64_t seed) {
     forget_hot(s);
     const TsProgram *prog = s->match->prog;
     int players = s->match->players;
-    match_release(s->match);
-    s->match = match_new(prog, players);
+    TsMatch *fresh = match_new(prog, players);
+    if (fresh) { /* out of memory: the shared match rebuilds the same tiles */
+      match_release(s->match);
+      s->match = fresh;
+    }
   }
   start_game(s, seed);
 }
@@ -308,8 +333,7 @@ void ts_set_limits(TsState *s, TsLimits limits) {
   if (limits.heap_bytes > 0) {
     int64_t words = (int64_t)(limits.heap_bytes / sizeof(Value));
     if (words < 64) words = 64;
-    vm->heap = realloc(vm->heap, sizeof(Value) * (size_t)words);
-    vm->heap_cap = words;
+    if (grow_bytes(&vm->heap, sizeof(Value) * (size_t)words)) vm->heap_cap = words; /* else the old limit stays */
   }
 }
 
@@ -370,7 +394,9 @@ static void build_texts(TsState *s) {
   Vm *vm = s->match->vm;
   const char *type = s->match->prog->program->strings[s->block->option_type & ~OPTIONS_SECRET];
   size_t used = 0;
-  s->text_at = realloc(s->text_at, sizeof(int) * (size_t)(n + 1));
+  s->text_count = 0; /* out of memory: the texts are "?" and no text finds a move */
+  s->texts_valid = true;
+  if (!grow_bytes(&s->text_at, sizeof(int) * (size_t)(n + 1))) return;
   TextIndex seen = {0}; /* text -> how many options had it so far */
   for (int i = 0; i < n; i++) {
     char text[256];
@@ -381,8 +407,11 @@ static void build_texts(TsState *s) {
     if (count > 1) snprintf(text + strlen(text), sizeof text - strlen(text), " #%d", count);
     size_t len = strlen(text) + 1;
     if (used + len > s->texts_cap) {
+      if (!grow_bytes(&s->texts, (used + len) * 2 + 256)) {
+        text_index_free(&seen);
+        return;
+      }
       s->texts_cap = (used + len) * 2 + 256;
-      s->texts = realloc(s->texts, s->texts_cap);
     }
     memcpy(s->texts + used, text, len);
     s->text_at[i] = (int)used;
@@ -451,7 +480,7 @@ int ts_apply(TsState *s, int option, char *err, size_t errlen) {
   } else {
     claim_vm(s);
     bind(s);
-    vm_unpack(vm);
+    if (!vm_unpack(vm)) return finish_run(s, RUN_ERROR, err, errlen);
   }
   vm->stack[vm->sp++] = chosen;
   s->block->status = STATE_RUNNING;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "vm_internal.h"
 
 static inline int64_t header(int64_t len, int64_t cap, bool refs) {
@@ -142,12 +143,27 @@ static void scan(Copier *c) {
  * room is not cleared: vm_pack writes every byte up to the state's size,
  * and nothing reads past it — clearing a bound sized by garbage cost more
  * than the rest of a game's packing. */
-static void ensure_block(Vm *vm, size_t bytes) {
-  if (bytes <= *vm->block_cap) return;
+static bool ensure_block(Vm *vm, size_t bytes) {
+  if (bytes <= *vm->block_cap) return true;
   size_t cap = *vm->block_cap * 2 > bytes ? *vm->block_cap * 2 : bytes;
-  *vm->blockp = realloc(*vm->blockp, cap);
+  if (!grow_bytes(vm->blockp, cap)) return false;
   *vm->block_cap = cap;
   vm_rebind(vm);
+  return true;
+}
+
+/* Out of memory while moving a position between the block and the VM: it
+ * becomes an error with no frames and every list empty, so nothing refers
+ * to lists that were not moved. The block always has room for the empty
+ * lists past its tail (VM_EMPTIES_BYTES, kept by vm_setup_boards). */
+void vm_drop_position(Vm *vm) {
+  vm_error(vm, "out of memory");
+  for (int r = 0; r < vm->ref_slot_count; r++) vm->globals[vm->ref_slots[r]] = VM_EMPTY;
+  vm->frame_count = 0;
+  vm->sp = 0;
+  vm_heap_init_empties(vm->heap);
+  vm->heap_used = VM_EMPTY_LISTS + 1;
+  (*vm->blockp)->status = STATE_ERROR;
 }
 
 void vm_rebind(Vm *vm) {
@@ -166,12 +182,17 @@ static void drop_dead_slots(const Program *p, const Frame *f, Value *stack) {
   for (int r = 0; run && r < runs; r++) memset(&stack[f->base + run[2 * r]], 0, sizeof(Value) * (size_t)run[2 * r + 1]);
 }
 
-void vm_pack(Vm *vm, Value *options) {
+bool vm_pack(Vm *vm, Value *options) {
   StateHeader *b = *vm->blockp;
   size_t frames_bytes = sizeof(Frame) * (size_t)vm->frame_count;
   size_t stack_bytes = sizeof(Value) * (size_t)vm->sp;
   size_t bound = (size_t)b->tail_at + frames_bytes + stack_bytes + sizeof(Value) * (size_t)(vm->heap_used + 1);
-  ensure_block(vm, bound);
+  bool packed = ensure_block(vm, bound);
+  if (!packed) { /* what is left fits in the block as it is */
+    vm_drop_position(vm);
+    if (options) *options = VM_EMPTY;
+    frames_bytes = stack_bytes = 0;
+  }
   b = *vm->blockp;
   char *tail = (char *)b + b->tail_at;
   memcpy(tail, vm->frames, frames_bytes);
@@ -196,14 +217,18 @@ void vm_pack(Vm *vm, Value *options) {
   b->size = (uint32_t)((size_t)b->tail_at + frames_bytes + stack_bytes + sizeof(Value) * (size_t)c.next);
   /* The working heap is now stale; the block holds the truth. */
   vm->heap_used = 0;
+  return packed;
 }
 
-void vm_unpack(Vm *vm) {
+bool vm_unpack(Vm *vm) {
   StateHeader *b = *vm->blockp;
   vm_rebind(vm);
   if (b->heap_words > vm->heap_cap) { /* limits were lowered below what the state holds */
+    if (!grow_bytes(&vm->heap, sizeof(Value) * (size_t)b->heap_words)) {
+      vm_drop_position(vm);
+      return false;
+    }
     vm->heap_cap = b->heap_words;
-    vm->heap = realloc(vm->heap, sizeof(Value) * (size_t)vm->heap_cap);
   }
   char *tail = (char *)b + b->tail_at;
   size_t frames_bytes = sizeof(Frame) * (size_t)b->frame_count;
@@ -218,6 +243,7 @@ void vm_unpack(Vm *vm) {
     vm_heap_init_empties(vm->heap);
     vm->heap_used = VM_EMPTY_LISTS + 1;
   }
+  return true;
 }
 
 void vm_heap_init_empties(Value *heap) {

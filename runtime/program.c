@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "program.h"
+#include "grow.h"
 
 void program_free(Program *p) {
   if (!p) return;
@@ -50,18 +51,16 @@ void program_free(Program *p) {
 }
 
 static void dead_push(Program *p, int32_t word) {
-  if (p->dead_len == p->dead_cap) {
-    p->dead_cap = p->dead_cap ? 2 * p->dead_cap : 64;
-    p->dead = realloc(p->dead, sizeof *p->dead * (size_t)p->dead_cap);
+  if (!grow_array(&p->dead, &p->dead_cap, p->dead_len + 1, 64, sizeof *p->dead)) {
+    p->out_of_memory = true;
+    return;
   }
   p->dead[p->dead_len++] = word;
 }
 
 int program_dead_begin(Program *p, int pc) {
-  if (p->dead_count == p->dead_at_cap) {
-    p->dead_at_cap = p->dead_at_cap ? 2 * p->dead_at_cap : 16;
-    p->dead_at = realloc(p->dead_at, sizeof *p->dead_at * (size_t)p->dead_at_cap);
-  }
+  if (!grow_array(&p->dead_at, &p->dead_at_cap, p->dead_count + 1, 16, sizeof *p->dead_at)) p->out_of_memory = true;
+  if (p->out_of_memory) return 0; /* records written from here on are dropped */
   int record = p->dead_len;
   p->dead_at[p->dead_count++] = record;
   dead_push(p, pc);
@@ -72,7 +71,7 @@ int program_dead_begin(Program *p, int pc) {
 void program_dead_run(Program *p, int record, int first, int count) {
   dead_push(p, first);
   dead_push(p, count);
-  p->dead[record + 1]++;
+  if (!p->out_of_memory) p->dead[record + 1]++;
 }
 
 const int32_t *program_dead_slots(const Program *p, int pc, int *runs) {

@@ -77,6 +77,7 @@ typedef struct Program {
   char *name;
   int min_players, max_players, ghosts;
   bool module;             /* a library, not a game: nothing to play */
+  bool out_of_memory;      /* compiling ran out: the program is discarded */
   int32_t *code, *lines;   /* lines[i]: source line of code word i */
   int16_t *line_files;     /* line_files[i]: its source file (inlined code keeps its own) */
   int code_len, code_cap;

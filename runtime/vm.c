@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "opcodes.h"
+#include "grow.h"
 #include "vm_internal.h"
 
 #define DEFAULT_STACK 16384
@@ -22,7 +23,7 @@ static void list_ref_slots(Vm *vm) {
   int count = 0;
   for (int g = 0; p && g < p->global_count; g++)
     if (p->globals[g].is_ref) count += p->globals[g].per_seat ? vm->seats : 1;
-  vm->ref_slots = malloc(sizeof(int32_t) * (size_t)(count + 1));
+  if (!grow_bytes(&vm->ref_slots, sizeof(int32_t) * (size_t)(count + 1))) return;
   for (int g = 0; p && g < p->global_count; g++) {
     if (!p->globals[g].is_ref) continue;
     for (int s = 0; s < (p->globals[g].per_seat ? vm->seats : 1); s++)
@@ -35,22 +36,27 @@ _Static_assert(HEAP_LEN_MASK == 0x3fffffff && HEAP_REFS_BIT == (int64_t)1 << 60,
 
 Vm *vm_new(const Program *prog, int players, int seats) {
   Vm *vm = calloc(1, sizeof *vm);
+  if (!vm) return NULL;
   vm->prog = prog;
   vm->players = players;
   vm->seats = seats;
   vm->stack_cap = DEFAULT_STACK;
-  vm->stack = malloc(sizeof(Value) * (size_t)vm->stack_cap); /* frames zero their locals */
   vm->frame_cap = DEFAULT_FRAMES;
-  vm->frames = calloc((size_t)vm->frame_cap, sizeof(Frame));
   vm->heap_cap = DEFAULT_HEAP_WORDS;
-  vm->heap = malloc(sizeof(Value) * (size_t)vm->heap_cap);
+  int numbers = prog ? prog->board_numbers : 64;
+  /* the stack is not cleared: frames zero their locals */
+  if (!grow_bytes(&vm->stack, sizeof(Value) * (size_t)vm->stack_cap) ||
+      !grow_bytes(&vm->frames, sizeof(Frame) * (size_t)vm->frame_cap) ||
+      !grow_bytes(&vm->heap, sizeof(Value) * (size_t)vm->heap_cap) ||
+      !grow_bytes(&vm->board_at, sizeof(int32_t) * (size_t)(numbers + 1)) || (list_ref_slots(vm), !vm->ref_slots)) {
+    vm_free(vm); /* out of memory */
+    return NULL;
+  }
+  memset(vm->frames, 0, sizeof(Frame) * (size_t)vm->frame_cap);
   vm_heap_init_empties(vm->heap);
   vm->heap_used = VM_EMPTY_LISTS + 1;
   vm->step_budget = DEFAULT_STEPS;
-  int numbers = prog ? prog->board_numbers : 64;
-  vm->board_at = malloc(sizeof(int32_t) * (size_t)(numbers + 1));
   for (int i = 0; i <= numbers; i++) vm->board_at[i] = -1;
-  list_ref_slots(vm);
   return vm;
 }
 
@@ -127,9 +133,9 @@ int vm_define_tile(Vm *vm, const TileDef *tile) {
     vm_error(vm, "too many tiles (at most 4096)");
     return -1;
   }
-  if (vm->tile_count == vm->tile_cap) {
-    vm->tile_cap = vm->tile_cap ? vm->tile_cap * 2 : 64;
-    vm->tiles = realloc(vm->tiles, sizeof *vm->tiles * (size_t)vm->tile_cap);
+  if (!grow_array(&vm->tiles, &vm->tile_cap, vm->tile_count + 1, 64, sizeof *vm->tiles)) {
+    vm_error(vm, "out of memory");
+    return -1;
   }
   vm->tiles[vm->tile_count] = *tile;
   return vm->tile_count++;
@@ -185,9 +191,13 @@ bool vm_setup_boards(Vm *vm) {
   }
   vm->boards_bytes = offset;
   size_t needed = (size_t)b->boards_at + (size_t)offset;
-  if (needed > *vm->block_cap) {
-    *vm->blockp = realloc(*vm->blockp, needed);
-    *vm->block_cap = needed;
+  size_t room = needed + VM_EMPTIES_BYTES; /* vm_pack's fallback needs it past the tail */
+  if (room > *vm->block_cap) {
+    if (!grow_bytes(vm->blockp, room)) {
+      vm_error(vm, "out of memory");
+      return false;
+    }
+    *vm->block_cap = room;
   }
   b = *vm->blockp;
   b->tail_at = (int32_t)needed;
@@ -388,10 +398,15 @@ static intptr_t threaded_native(const Program *p, int pc, const Handlers *h, int
   return (intptr_t)(native_returns[id] ? h->op[BC_NATIVE] : h->native_void);
 }
 
-static void thread_code(Vm *vm, const Handlers *h) {
+static bool thread_code(Vm *vm, const Handlers *h) {
   const Program *p = vm->prog;
   free(vm->threaded);
   vm->threaded = malloc(sizeof(intptr_t) * (size_t)(p->code_len + 1));
+  if (!vm->threaded) {
+    vm->threaded_len = -1;
+    vm_error(vm, "out of memory");
+    return false;
+  }
   for (int pc = 0; pc < p->code_len;) {
     int op = p->code[pc];
     bool known = op >= 0 && op < BC__COUNT;
@@ -403,6 +418,7 @@ static void thread_code(Vm *vm, const Handlers *h) {
   }
   vm->threaded[p->code_len] = (intptr_t)h->bad; /* running off the end */
   vm->threaded_len = p->code_len;
+  return true;
 }
 
 int vm_run(Vm *vm, int stop_depth) {
@@ -412,8 +428,11 @@ int vm_run(Vm *vm, int stop_depth) {
 #undef TS_OP_LABEL
   };
   const Program *p = vm->prog;
-  if (__builtin_expect(vm->threaded_len != p->code_len || !vm->threaded, 0))
-    thread_code(vm, &(Handlers){dispatch, &&bad_opcode, &&native_void});
+  if (__builtin_expect(vm->threaded_len != p->code_len || !vm->threaded, 0) &&
+      !thread_code(vm, &(Handlers){dispatch, &&bad_opcode, &&native_void})) {
+    (*vm->blockp)->status = STATE_ERROR;
+    return RUN_ERROR;
+  }
   const intptr_t *code = vm->threaded;
   Frame *frame = &vm->frames[vm->frame_count - 1];
   /* ip, sp and the frame's bases live in registers as pointers; SYNC()

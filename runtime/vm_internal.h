@@ -73,10 +73,15 @@ void vm_heap_init_empties(Value *heap);
 bool vm_heap_reserve(Vm *vm, int64_t words);
 Value vm_list_push(Vm *vm, Value list, Value item);
 /* Packs the working tail (frames, stack, heap) into the block after its
- * fixed part, compacting the heap. Grows the block when needed. */
-void vm_pack(Vm *vm, Value *options);
-/* Loads the block's tail into the working arrays. */
-void vm_unpack(Vm *vm);
+ * fixed part, compacting the heap. Grows the block when needed; false when
+ * that ran out of memory (the position is then vm_drop_position's error). */
+bool vm_pack(Vm *vm, Value *options);
+/* Loads the block's tail into the working arrays; false as vm_pack. */
+bool vm_unpack(Vm *vm);
+/* The position becomes an "out of memory" error with no frames or lists. */
+void vm_drop_position(Vm *vm);
+/* Room every block keeps past its tail for the empty lists. */
+#define VM_EMPTIES_BYTES (sizeof(Value) * (VM_EMPTY_LISTS + 1))
 /* Points globals/boards at the block after it moved. */
 void vm_rebind(Vm *vm);
 
