@@ -5,7 +5,11 @@
  * sight (all tiles minus the visible ones) but not where each one is, so
  * the hidden lists' elements are pooled by type and dealt back at random.
  * The pool is sorted first, so the sample depends on the multiset only,
- * never on the hidden order. */
+ * never on the hidden order.
+ * A `secret` list is no share of a conserved supply but a record of choices,
+ * so pooling would only shuffle the very tiles chosen: each of its elements is
+ * drawn afresh from the `tiles` declaration that made it (distinct within the
+ * list when the original's were), whatever else the seat sees. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +20,7 @@ enum { MAX_HIDDEN_LISTS = 64 * TS_MAX_SEATS };
 typedef struct HiddenList {
   Value handle;
   const char *type;
+  bool secret; /* a record of secret choices: redrawn, not pooled */
 } HiddenList;
 
 static bool hidden_from(const GlobalInfo *g, int owner, int seat) {
@@ -55,7 +60,7 @@ static int collect(const TsState *s, int seat, HiddenList *lists) {
       bool seen = false;
       for (int j = 0; j < n; j++) seen |= lists[j].handle == h;
       if (seen || visible_elsewhere(s, h, seat) || n == MAX_HIDDEN_LISTS) continue;
-      lists[n++] = (HiddenList){h, g->type};
+      lists[n++] = (HiddenList){h, g->type, g->visibility == VISIBLE_SECRET};
     }
   }
   return n;
@@ -77,12 +82,12 @@ static uint64_t splitmix(uint64_t *state) {
 static int resample_type(Value *heap, const HiddenList *lists, int n, const char *type, uint64_t *rng) {
   size_t total = 0;
   for (int j = 0; j < n; j++)
-    if (strcmp(lists[j].type, type) == 0) total += heap[lists[j].handle] & HEAP_LEN_MASK;
+    if (!lists[j].secret && strcmp(lists[j].type, type) == 0) total += heap[lists[j].handle] & HEAP_LEN_MASK;
   Value *pool = malloc(sizeof *pool * (total ? total : 1));
   if (!pool) return 0;
   size_t used = 0;
   for (int j = 0; j < n; j++) {
-    if (strcmp(lists[j].type, type) != 0) continue;
+    if (lists[j].secret || strcmp(lists[j].type, type) != 0) continue;
     size_t len = heap[lists[j].handle] & HEAP_LEN_MASK;
     memcpy(pool + used, heap + lists[j].handle + 1, sizeof *pool * len);
     used += len;
@@ -96,13 +101,63 @@ static int resample_type(Value *heap, const HiddenList *lists, int n, const char
   }
   used = 0;
   for (int j = 0; j < n; j++) {
-    if (strcmp(lists[j].type, type) != 0) continue;
+    if (lists[j].secret || strcmp(lists[j].type, type) != 0) continue;
     size_t len = heap[lists[j].handle] & HEAP_LEN_MASK;
     memcpy(heap + lists[j].handle + 1, pool + used, sizeof *pool * len);
     used += len;
   }
   free(pool);
   return (int)total;
+}
+
+static bool list_holds(const Value *heap, Value list, Value v, size_t upto) {
+  for (size_t i = 0; i < upto; i++)
+    if (heap[list + 1 + i] == v) return true;
+  return false;
+}
+
+/* The list of tiles a `tiles` declaration made that holds tile t, or 0. */
+static Value declaration_of(const TsState *s, const Value *heap, Value t) {
+  const Program *p = s->match->prog->program;
+  for (int i = 0; i < p->global_count; i++) {
+    const GlobalInfo *g = &p->globals[i];
+    if (g->kind != GLOBAL_TILES) continue;
+    Value d = globals_of(s)[g->slot];
+    if (list_holds(heap, d, t, heap[d] & HEAP_LEN_MASK)) return d;
+  }
+  return 0;
+}
+
+static bool all_distinct(const Value *heap, Value list) {
+  size_t len = heap[list] & HEAP_LEN_MASK;
+  for (size_t i = 1; i < len; i++)
+    if (list_holds(heap, list, heap[list + 1 + i], i)) return false;
+  return true;
+}
+
+/* Redraws each element of a secret list from its declaration; a tile no
+ * declaration made (built by an expression) is kept. */
+static int redraw_secret(const TsState *s, Value *heap, Value list, uint64_t *rng) {
+  size_t len = heap[list] & HEAP_LEN_MASK;
+  bool distinct = all_distinct(heap, list);
+  int redrawn = 0;
+  for (size_t i = 0; i < len; i++) {
+    Value d = declaration_of(s, heap, heap[list + 1 + i]);
+    if (!d) continue;
+    size_t size = heap[d] & HEAP_LEN_MASK, free_count = 0;
+    for (size_t k = 0; k < size; k++) free_count += !(distinct && list_holds(heap, list, heap[d + 1 + k], i));
+    if (free_count == 0) continue;
+    size_t pick = (size_t)(splitmix(rng) % free_count);
+    for (size_t k = 0; k < size; k++) {
+      if (distinct && list_holds(heap, list, heap[d + 1 + k], i)) continue;
+      if (pick-- == 0) {
+        heap[list + 1 + i] = heap[d + 1 + k];
+        break;
+      }
+    }
+    redrawn++;
+  }
+  return redrawn;
 }
 
 int ts_determinize(TsState *s, int seat, uint64_t seed) {
@@ -113,8 +168,12 @@ int ts_determinize(TsState *s, int seat, uint64_t seed) {
   uint64_t rng = seed;
   int resampled = 0;
   for (int j = 0; j < n; j++) {
+    if (lists[j].secret) {
+      resampled += redraw_secret(s, heap, lists[j].handle, &rng);
+      continue;
+    }
     bool first_of_type = true;
-    for (int i = 0; i < j; i++) first_of_type &= strcmp(lists[i].type, lists[j].type) != 0;
+    for (int i = 0; i < j; i++) first_of_type &= lists[i].secret || strcmp(lists[i].type, lists[j].type) != 0;
     if (first_of_type) resampled += resample_type(heap, lists, n, lists[j].type, &rng);
   }
   vm_seed(s->block, splitmix(&rng));
