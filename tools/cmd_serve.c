@@ -100,6 +100,13 @@ static char *game_path(const char *game) {
   return path;
 }
 
+/* The names read_variants copied (a StrList made by the option parser keeps
+ * its names in one `storage` block instead). */
+static void free_variants(StrList *variants) {
+  for (int i = 0; i < variants->count; i++) free((char *)variants->items[i]);
+  strlist_free(variants);
+}
+
 static bool read_variants(Request *r, StrList *variants) {
   json_t *v = json_object_get(r->body, "variants");
   memset(variants, 0, sizeof *variants);
@@ -164,7 +171,7 @@ static bool cmd_load(Served *g, Request *r) {
   ok = base && known_variants(base, &variants, r);
   TsProgram *p = ok ? (variants.count ? compile(path, &variants, r) : base) : NULL;
   if (base && base != p) ts_program_free(base);
-  strlist_free(&variants);
+  free_variants(&variants);
   char err[512] = "";
   TsState *s = p ? ts_new_game(p, (int)players, (uint64_t)seed, err, sizeof err) : NULL;
   if (!s) {
