@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_alloc.h"
 #include "search.h"
 
 static const char usage[] =
@@ -91,7 +92,7 @@ static bool get_seat(Served *g, Request *r, int fallback, int *seat) {
 
 static char *game_path(const char *game) {
   size_t n = strlen(game);
-  if (strchr(game, '/') || (n > 5 && strcmp(game + n - 5, ".tess") == 0)) return strdup(game);
+  if (strchr(game, '/') || (n > 5 && strcmp(game + n - 5, ".tess") == 0)) return cli_strdup(game);
   char *path = cli_game_path(game);
   if (path && access(path, R_OK) != 0) {
     free(path);
@@ -112,11 +113,11 @@ static bool read_variants(Request *r, StrList *variants) {
   memset(variants, 0, sizeof *variants);
   if (!v) return true;
   if (!json_is_array(v)) return fail(r, "\"variants\" wants a list of names");
-  variants->items = calloc(json_array_size(v) + 1, sizeof *variants->items);
+  variants->items = cli_calloc(json_array_size(v) + 1, sizeof *variants->items);
   for (size_t i = 0; i < json_array_size(v); i++) {
     json_t *name = json_array_get(v, i);
     if (!json_is_string(name)) return fail(r, "\"variants\" wants a list of names");
-    variants->items[variants->count++] = strdup(json_string_value(name));
+    variants->items[variants->count++] = cli_strdup(json_string_value(name));
   }
   return true;
 }
@@ -265,7 +266,7 @@ static bool chosen_option(Served *g, Request *r, int *option) {
 static bool apply_option(Served *g, Request *r, int option) {
   if (g->depth == g->cap) {
     g->cap = g->cap ? g->cap * 2 : 64;
-    g->history = realloc(g->history, sizeof *g->history * (size_t)g->cap);
+    g->history = cli_realloc(g->history, sizeof *g->history * (size_t)g->cap);
   }
   char text[1024], err[512] = "";
   ts_legal_text(g->state, option, text, sizeof text);
@@ -305,7 +306,7 @@ static bool cmd_observe(Served *g, Request *r) {
   int seat;
   if (!need_game(g, r) || !get_seat(g, r, -1, &seat)) return false;
   size_t n = ts_observation_json(g->state, seat, NULL, 0);
-  char *text = malloc(n + 1);
+  char *text = cli_malloc(n + 1);
   ts_observation_json(g->state, seat, text, n + 1);
   json_error_t error;
   json_t *observation = json_loads(text, 0, &error);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_alloc.h"
 #include "game_args.h"
 #include "match.h"
 #include "stats_report.h"
@@ -150,10 +151,10 @@ static void result_of(const TsState *s, const Watch *w, int steps, bool error, M
 static bool totals_init(StatsTotals *t, const Session *s, const char *variants, const TsState *state,
                         const StatsArgs *a) {
   char hash[17] = "";
-  t->game = strdup(ts_program_name(s->program));
-  t->variants = strdup(variants ? variants : "");
-  t->settings = strdup(a->g.settings);
-  t->rules = trace_rules_hash(s->path, hash) ? strdup(hash) : NULL;
+  t->game = cli_strdup(ts_program_name(s->program));
+  t->variants = cli_strdup(variants ? variants : "");
+  t->settings = cli_strdup(a->g.settings);
+  t->rules = trace_rules_hash(s->path, hash) ? cli_strdup(hash) : NULL;
   size_t len = 0;
   char *agents = NULL;
   FILE *out = open_memstream(&agents, &len);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_alloc.h"
 #include "test_coverage.h"
 #include "test_run.h"
 #include "test_script.h"
@@ -51,7 +52,7 @@ static char *sibling(const char *path, const char *ext) {
 static void split_path(const char *path, char **dir, const char **base) {
   const char *slash = strrchr(path, '/');
   *base = slash ? slash + 1 : path;
-  *dir = slash == path ? strdup("/") : slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+  *dir = slash == path ? cli_strdup("/") : slash ? cli_strndup(path, (size_t)(slash - path)) : cli_strdup(".");
 }
 
 static void print_lines(const Lines *l) {
@@ -200,7 +201,7 @@ int cmd_test(int argc, char **argv) {
   opt_init(&op, argc, argv, specs, 4);
   bool coverage = false;
   Run run = {.timeout = 60};
-  const char **paths = calloc((size_t)argc + 1, sizeof *paths);
+  const char **paths = cli_calloc((size_t)argc + 1, sizeof *paths);
   int count_paths = 0;
   long timeout;
   if (!paths) return cli_fail(1, "out of memory");

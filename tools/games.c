@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cli_alloc.h"
 
 #ifndef TESSERA_DEFAULT_GAMES
 #define TESSERA_DEFAULT_GAMES "games"
@@ -52,7 +53,7 @@ int cli_game_names(char ***names) {
       if (!grown) break;
       *names = grown;
     }
-    (*names)[count++] = strndup(e->d_name, len - 5);
+    (*names)[count++] = cli_strndup(e->d_name, len - 5);
   }
   closedir(dir);
   if (count) qsort(*names, (size_t)count, sizeof **names, compare_names);
@@ -107,7 +108,7 @@ char *cli_resolve_game(const char *game) {
       cli_fail(1, "'%s' is a directory; expected a .tess file", game);
       return NULL;
     }
-    return strdup(game);
+    return cli_strdup(game);
   }
   /* A name: exact file first, then a case-insensitive match. */
   char **names;

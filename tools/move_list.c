@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_alloc.h"
+
 typedef struct Move {
   int option;
   char text[256];   /* the canonical text */
@@ -115,8 +117,8 @@ static void append(char **text, size_t *len, const char *more) {
  * moves)" (a summary listing each next word once). The first word is left
  * out of the groups and printed once above them when every move shares it. */
 static int print_groups(const Move *moves, int count, int words, bool numbered, FILE *out, bool dry_run) {
-  bool *done = calloc((size_t)count, sizeof *done);
-  char **items = calloc((size_t)count, sizeof *items);
+  bool *done = cli_calloc((size_t)count, sizeof *done);
+  char **items = cli_calloc((size_t)count, sizeof *items);
   bool shared = words == 2 && distinct(moves, count, 1) == 1;
   int groups = 0;
   for (int g = 0; g < count; g++) {

@@ -14,6 +14,7 @@
 #include <sys/types.h>
 
 #include "cli.h"
+#include "cli_alloc.h"
 #include "match.h"
 #include "obs_diff.h"
 #include "trace_read.h"
@@ -132,7 +133,7 @@ static TraceStrings engine_legal(const TsState *s) {
   TraceStrings out = {calloc((size_t)ts_legal_count(s) + 1, sizeof(char *)), 0};
   char text[1024];
   for (int i = 0; out.items && i < ts_legal_count(s); i++)
-    out.items[out.count++] = strdup(ts_legal_text(s, i, text, sizeof text));
+    out.items[out.count++] = cli_strdup(ts_legal_text(s, i, text, sizeof text));
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_alloc.h"
 #include "match.h"
 #include "save.h"
 #include "trace_read.h"
@@ -64,9 +65,9 @@ static char *header_game(const TraceHeader *h) {
     char *path = cli_game_path(h->game_id);
     bool here = path && access(path, R_OK) == 0;
     free(path);
-    if (here) return strdup(h->game_id);
+    if (here) return cli_strdup(h->game_id);
   }
-  return strdup(h->file);
+  return cli_strdup(h->file);
 }
 
 static bool take_line(SavedGame *g, const TraceLine *line, int number, char *err, size_t errlen) {
@@ -88,9 +89,9 @@ static bool take_line(SavedGame *g, const TraceLine *line, int number, char *err
     snprintf(err, errlen, "line %d: step %d where step %d was due", number, line->step.step, g->move_count);
     return false;
   }
-  g->moves = realloc(g->moves, sizeof *g->moves * (size_t)(g->move_count + 1));
-  g->seats = realloc(g->seats, sizeof *g->seats * (size_t)(g->move_count + 1));
-  g->moves[g->move_count] = strdup(line->step.move);
+  g->moves = cli_realloc(g->moves, sizeof *g->moves * (size_t)(g->move_count + 1));
+  g->seats = cli_realloc(g->seats, sizeof *g->seats * (size_t)(g->move_count + 1));
+  g->moves[g->move_count] = cli_strdup(line->step.move);
   g->seats[g->move_count++] = line->step.seat;
   return true;
 }

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli_alloc.h"
+
 enum { PLAYOUT_MAX_MOVES = 100000, GREEDY_MAX_PLIES = 4 };
 static const double EXPLORATION = 0.7; /* UCB1's constant for rewards in 0..1 */
 
@@ -101,7 +103,7 @@ typedef struct Tree {
 static int tree_add(Tree *t, uint64_t key, int seat, int parent) {
   if (t->count == t->cap) {
     t->cap = t->cap ? t->cap * 2 : 1024;
-    t->nodes = realloc(t->nodes, sizeof *t->nodes * (size_t)t->cap);
+    t->nodes = cli_realloc(t->nodes, sizeof *t->nodes * (size_t)t->cap);
   }
   int i = t->count++;
   t->nodes[i] = (Node){.key = key, .first_child = -1, .next_sibling = -1, .seat = seat,
@@ -151,8 +153,8 @@ static int descend_sampled(Tree *t, int node, const TsState *s, int *option) {
   if (count <= 0) return -1;
   if (count > t->keys_cap) {
     t->keys_cap = count * 2;
-    t->keys = realloc(t->keys, sizeof *t->keys * (size_t)t->keys_cap);
-    t->seen = realloc(t->seen, (size_t)t->keys_cap);
+    t->keys = cli_realloc(t->keys, sizeof *t->keys * (size_t)t->keys_cap);
+    t->seen = cli_realloc(t->seen, (size_t)t->keys_cap);
   }
   for (int i = 0; i < count; i++) t->keys[i] = ts_legal_key(s, i);
   int best = -1, untried = -1, untried_seen = 0;
@@ -247,7 +249,7 @@ static bool *promising_options(const TsState *root, long budget, const Tree *t) 
   if (keep >= count) return NULL;
   TsState *view = ts_clone(root), *w = ts_clone(root);
   if (t->determinize) ts_determinize(view, t->searcher, rng_next(t->rng));
-  int64_t *margins = malloc(sizeof *margins * (size_t)count);
+  int64_t *margins = cli_malloc(sizeof *margins * (size_t)count);
   for (int i = 0; i < count; i++) {
     Values v;
     ts_copy(w, view);
@@ -256,7 +258,7 @@ static bool *promising_options(const TsState *root, long budget, const Tree *t) 
     evaluate(w, &v);
     margins[i] = margin(&v, t->searcher);
   }
-  bool *allowed = calloc((size_t)count, sizeof *allowed);
+  bool *allowed = cli_calloc((size_t)count, sizeof *allowed);
   for (int kept = 0; kept < keep; kept++) { /* the best `keep`, ties to the first */
     int best = -1;
     for (int i = 0; i < count; i++)
@@ -275,7 +277,7 @@ int search_mcts(TsState *s, const AgentParams *params, bool determinize, Rng *rn
   Tree t = {.determinize = determinize, .searcher = ts_current_seat(s), .rng = rng};
   tree_add(&t, 0, -1, -1);
   TsState *root = ts_clone(s), *w = ts_clone(s);
-  int *path = malloc(sizeof *path * (PLAYOUT_MAX_MOVES + 2));
+  int *path = cli_malloc(sizeof *path * (PLAYOUT_MAX_MOVES + 2));
   double deadline = params->millis ? now_ms() + (double)params->millis : 0;
   long played = 0;
   t.root_allowed = promising_options(root, budget, &t);

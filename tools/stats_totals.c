@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_alloc.h"
+
 void hist_add(Hist *h, int64_t value, int64_t count) {
   int lo = 0, hi = h->n;
   while (lo < hi) {
@@ -247,10 +249,10 @@ bool totals_from_json(const json_t *j, StatsTotals *t, char *err, size_t errlen)
     snprintf(err, errlen, "unsupported tessera_stats version or seat counts");
     return false;
   }
-  t->game = strdup(game);
-  t->variants = strdup(variants);
-  t->agents = strdup(agents);
-  t->rules = rules ? strdup(rules) : NULL;
+  t->game = cli_strdup(game);
+  t->variants = cli_strdup(variants);
+  t->agents = cli_strdup(agents);
+  t->rules = rules ? cli_strdup(rules) : NULL;
   t->seed = strtoull(seed, NULL, 10);
   t->planned = planned, t->first = first, t->count = count, t->games = games, t->errors = errors;
   t->runaway = runaway, t->lead_seen = lead_seen;
@@ -263,7 +265,7 @@ bool totals_from_json(const json_t *j, StatsTotals *t, char *err, size_t errlen)
     snprintf(t->seat_names[i], sizeof t->seat_names[i], "%s", json_string_value(json_array_get(names, (size_t)i)));
   }
   const char *settings = json_string_value(json_object_get(j, "set"));
-  t->settings = strdup(settings ? settings : "");
+  t->settings = cli_strdup(settings ? settings : "");
   json_t *paired = json_object_get(j, "paired");
   if (ok && paired) {
     json_t *changes = json_object_get(paired, "score_change");

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli_alloc.h"
+
 typedef struct Point {
   char *file;
   int line;
@@ -60,7 +62,7 @@ int coverage_report(const char *records, FILE *out) {
       if (!grown) break;
       points = grown;
     }
-    points[count++] = (Point){strdup(line), atoi(tab + 1), atoi(tab2 + 1)};
+    points[count++] = (Point){cli_strdup(line), atoi(tab + 1), atoi(tab2 + 1)};
   }
   free(line);
   fclose(in);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_alloc.h"
 #include "test_run.h"
 
 typedef struct Expect {
@@ -30,7 +31,7 @@ static void add_expect(Expect **list, int *count, const char *text, int line) {
   *list = grown;
   size_t len = strlen(text);
   while (len > 0 && isspace((unsigned char)text[len - 1])) len--;
-  grown[*count].text = strndup(text, len);
+  grown[*count].text = cli_strndup(text, len);
   grown[*count].line = line;
   (*count)++;
 }
@@ -49,7 +50,7 @@ static const char *directive(const char *line, const char *word) {
 }
 
 static void add_args(Expectations *e, const char *words, const char *base) {
-  char *copy = strdup(words), *save = NULL;
+  char *copy = cli_strdup(words), *save = NULL;
   for (char *w = strtok_r(copy, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save))
     lines_add(&e->args, strcmp(w, "FILE") == 0 ? base : w);
   free(copy);
@@ -182,7 +183,7 @@ static void exit_failure(const char *path, const char *base, const Expectations 
 }
 
 int test_script(const char *path, int timeout_seconds) {
-  char *dir = strdup(path), *slash = strrchr(dir, '/');
+  char *dir = cli_strdup(path), *slash = strrchr(dir, '/');
   const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
   if (slash) *slash = '\0';
   else strcpy(dir, ".");

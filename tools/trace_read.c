@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_alloc.h"
+
 static bool fail_with(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static bool fail_with(char *err, size_t errlen, const char *fmt, ...) {
   va_list ap;
@@ -72,7 +74,7 @@ static bool get_strings(Fields *f, const char *key, const char *kind, TraceStrin
   if (!out->items) return fail_with(f->err, f->errlen, "out of memory");
   json_array_foreach(v, i, item) {
     if (!json_is_string(item)) return mistyped(f, key, "an array of strings");
-    out->items[out->count++] = strdup(json_string_value(item));
+    out->items[out->count++] = cli_strdup(json_string_value(item));
   }
   return true;
 }
@@ -172,7 +174,7 @@ static json_t *load_line(const char *text, size_t len, uint64_t *big_seed, bool 
   const char *key = "\"seed\":";
   const char *at = root ? NULL : memmem(text, len, key, strlen(key));
   if (!root && at && strstr(e.text, "too big")) {
-    char *copy = strndup(text, len);
+    char *copy = cli_strndup(text, len);
     char *digits = copy + (at - text) + strlen(key), *end;
     errno = 0;
     unsigned long long v = strtoull(digits, &end, 10);

@@ -8,6 +8,7 @@
 
 #include "../../tools/agents.c"
 #include "../../tools/options.c"
+#include "../../tools/cli_alloc.c"
 #include "../../tools/search.c"
 
 #define GAMES TESSERA_SOURCE_DIR "/tests/unit/games/"

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../tools/obs_diff.c"
+#include "../../tools/cli_alloc.c"
 #include "../../tools/trace_read.c"
 
 static bool parse(const char *text, TraceLine *l, char *err) {
