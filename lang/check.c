@@ -24,6 +24,14 @@ void check_out_of_memory(Checker *c) {
   c->out_of_memory = true;
 }
 
+/* Makes room for one more of the `count` elements of `size` bytes at *items
+ * (as realloc to count + 1); false, reported once, when memory ran out. */
+static bool room_for_one(Checker *c, void *items, int count, size_t size) {
+  if (grow_bytes(items, size * (size_t)(count + 1))) return true;
+  check_out_of_memory(c);
+  return false;
+}
+
 void check_warning(Checker *c, const Node *at, const char *fmt, ...) {
   if (!c->warnings) return;
   va_list ap;
@@ -196,9 +204,10 @@ static void apply_decl(Checker *c, DeclSet *set, Node *d, Node *owner) {
                     decl_word(d->kind), d->name, decl_word(old->kind));
       else if (d->kind == N_VAR ? same_var_type(c, old, d) : d->kind != N_FN || same_signature(c, old, d)) {
         if (d->kind == N_PARAM) {
-          set->replaced_params = realloc(set->replaced_params, sizeof(Node *) * (size_t)(set->replaced_count + 2));
-          set->replaced_params[set->replaced_count++] = old;
-          set->replaced_params[set->replaced_count++] = d;
+          if (room_for_one(c, &set->replaced_params, set->replaced_count + 1, sizeof(Node *))) {
+            set->replaced_params[set->replaced_count++] = old;
+            set->replaced_params[set->replaced_count++] = d;
+          }
         }
         set->items[i] = d, set->owners[i] = owner;
       }
@@ -260,8 +269,7 @@ static void select_with_includes(Checker *c, const char *name, const char ***sel
     }
     v->ival2 = 0;
   }
-  *sel = realloc(*sel, sizeof **sel * (size_t)(*count + 1));
-  (*sel)[(*count)++] = name;
+  if (room_for_one(c, sel, *count, sizeof **sel)) (*sel)[(*count)++] = name;
 }
 
 static void check_variant_constraints(Checker *c, Node *v, const char *const *names, int count) {
@@ -298,8 +306,8 @@ static void collect_decls(Checker *c, const char *const *chosen, int chosen_coun
     Node *d = c->ast->decls.items[i];
     if (d->kind == N_VARIANT) {
       if (find_variant(c->out, d->name)) check_error(c, d, "variant '%s' is declared twice", d->name);
-      c->out->variants = realloc(c->out->variants, sizeof(Node *) * (size_t)(c->out->variant_count + 1));
-      c->out->variants[c->out->variant_count++] = d;
+      if (room_for_one(c, &c->out->variants, c->out->variant_count, sizeof(Node *)))
+        c->out->variants[c->out->variant_count++] = d;
     } else if (d->kind == N_REQUIRES || d->kind == N_EXCLUDES) {
       check_error(c, d, "'%s' belongs inside a variant", d->kind == N_REQUIRES ? "requires" : "excludes");
     } else if (d->kind == N_WORDS) {
@@ -362,8 +370,8 @@ static void declare_global(Checker *c, Node *d, int kind, Type *type) {
   c->out->global_slots += s->per_seat ? c->out->seat_width : 1;
   d->sym = s;
   add_global_symbol(c, s);
-  c->out->globals = realloc(c->out->globals, sizeof(Symbol *) * (size_t)(c->out->global_count + 1));
-  c->out->globals[c->out->global_count++] = s;
+  if (room_for_one(c, &c->out->globals, c->out->global_count, sizeof(Symbol *)))
+    c->out->globals[c->out->global_count++] = s;
 }
 
 static void declare_board(Checker *c, Node *d) {
@@ -385,8 +393,8 @@ static void declare_board(Checker *c, Node *d) {
   c->out->board_numbers += s->per_seat ? c->out->seat_width : s->board_array ? TS_MAX_BOARD_ARRAY : 1;
   d->sym = s;
   add_global_symbol(c, s);
-  c->out->boards = realloc(c->out->boards, sizeof(Symbol *) * (size_t)(c->out->board_count + 1));
-  c->out->boards[c->out->board_count++] = s;
+  if (room_for_one(c, &c->out->boards, c->out->board_count, sizeof(Symbol *)))
+    c->out->boards[c->out->board_count++] = s;
 }
 
 static void declare_fn(Checker *c, Node *d) {
@@ -399,8 +407,7 @@ static void declare_fn(Checker *c, Node *d) {
   s->index = c->out->fn_count;
   d->sym = s;
   add_global_symbol(c, s);
-  c->out->fns = realloc(c->out->fns, sizeof(Symbol *) * (size_t)(c->out->fn_count + 1));
-  c->out->fns[c->out->fn_count++] = s;
+  if (room_for_one(c, &c->out->fns, c->out->fn_count, sizeof(Symbol *))) c->out->fns[c->out->fn_count++] = s;
 }
 
 /* `word pass, stop`: each name a value of type word. A word declared again

@@ -81,7 +81,12 @@ static void unknown_name(Checker *c, Node *n, const char *what) {
     check_error(c, n, "unknown %s '%s'", what, n->name);
     return;
   }
-  const char **names = malloc(sizeof(char *) * (size_t)(c->scope_count + c->symbol_count + NATIVE__COUNT));
+  const char **names = NULL;
+  if (!grow_bytes(&names, sizeof(char *) * (size_t)(c->scope_count + c->symbol_count + NATIVE__COUNT))) {
+    check_out_of_memory(c); /* the error without a suggestion */
+    check_error(c, n, "unknown %s '%s'", what, n->name);
+    return;
+  }
   int count = 0;
   for (int i = 0; i < c->scope_count; i++)
     if (c->scopes[i].name) names[count++] = c->scopes[i].name;
