@@ -1215,43 +1215,62 @@ static void compile_main(Compiler *c, const Checked *k, FnInfo *f) {
   finish_fn(c, f, k->main);
 }
 
+/* A zeroed block of `count` elements of `size` bytes the program owns; NULL,
+ * and the program marked out of memory, when it cannot be made. */
+static void *program_zeroed(Program *p, size_t count, size_t size) {
+  void *block = NULL;
+  if (!grow_bytes(&block, count * size)) {
+    p->out_of_memory = true;
+    return NULL;
+  }
+  return memset(block, 0, count * size);
+}
+
+char *program_copy_text(Program *p, const char *text) {
+  size_t bytes = strlen(text) + 1;
+  char *copy = program_zeroed(p, bytes, 1);
+  return copy ? memcpy(copy, text, bytes) : NULL;
+}
+
 /* What a `display` declaration (checked) says about the variable. */
-static void describe_display(GlobalInfo *g, const Node *display) {
+static void describe_display(Program *p, GlobalInfo *g, const Node *display) {
   if (!display) return;
   const char *way = display->a ? display->a->name : "";
   g->display = strcmp(way, "seats") == 0   ? DISPLAY_SEATS
                : strcmp(way, "count") == 0 ? DISPLAY_COUNT
                : strcmp(way, "none") == 0  ? DISPLAY_NONE
                                            : DISPLAY_PLAIN;
-  g->label = display->str ? strdup(display->str) : NULL;
+  g->label = display->str ? program_copy_text(p, display->str) : NULL;
 }
 
 static void describe_globals(Program *p, const Checked *k) {
-  p->global_count = k->global_count;
   p->global_slots = k->global_slots;
-  p->globals = calloc((size_t)k->global_count + 1, sizeof *p->globals);
+  p->globals = program_zeroed(p, (size_t)k->global_count + 1, sizeof *p->globals);
+  if (!p->globals) return;
+  p->global_count = k->global_count;
   for (int i = 0; i < k->global_count; i++) {
     Symbol *s = k->globals[i];
     GlobalInfo *g = &p->globals[i];
-    g->name = strdup(s->name);
+    g->name = program_copy_text(p, s->name);
     if (s->type) type_code(s->type, g->type, sizeof g->type);
     g->slot = s->index;
     g->per_seat = s->per_seat;
     g->visibility = (uint8_t)s->decl->visibility;
     g->is_ref = s->type && type_is_ref(s->type);
     g->kind = (uint8_t)s->global_kind;
-    describe_display(g, s->global_kind == GLOBAL_VAR ? s->decl->c : NULL);
+    describe_display(p, g, s->global_kind == GLOBAL_VAR ? s->decl->c : NULL);
   }
 }
 
 static void describe_boards(Program *p, const Checked *k) {
-  p->board_decl_count = k->board_count;
   p->board_numbers = k->board_numbers;
-  p->boards = calloc((size_t)k->board_count + 1, sizeof *p->boards);
+  p->boards = program_zeroed(p, (size_t)k->board_count + 1, sizeof *p->boards);
+  if (!p->boards) return;
+  p->board_decl_count = k->board_count;
   for (int i = 0; i < k->board_count; i++) {
     Node *d = k->boards[i]->decl;
     BoardInfo *b = &p->boards[i];
-    b->name = strdup(d->name);
+    b->name = program_copy_text(p, d->name);
     b->per_seat = d->per_player;
     b->count_slot = d->list.count ? d->list.items[0]->sym->index : -1;
     b->first = k->boards[i]->index;
@@ -1266,12 +1285,13 @@ static void describe_boards(Program *p, const Checked *k) {
 
 /* The names a variant lists in its `kind` declarations (N_REQUIRES with
  * ival 0: requires, 1: includes; N_EXCLUDES), comma-separated. */
-static char *variant_names(const Node *v, NodeKind kind, int64_t includes) {
+static char *variant_names(Program *p, const Node *v, NodeKind kind, int64_t includes) {
   size_t cap = 1, len = 0;
   for (int i = 0; i < v->list.count; i++)
     if (v->list.items[i]->kind == kind && v->list.items[i]->ival == includes)
       for (int j = 0; j < v->list.items[i]->list.count; j++) cap += strlen(v->list.items[i]->list.items[j]->name) + 1;
-  char *out = calloc(cap, 1);
+  char *out = program_zeroed(p, cap, 1);
+  if (!out) return NULL;
   for (int i = 0; i < v->list.count; i++) {
     if (v->list.items[i]->kind != kind || v->list.items[i]->ival != includes) continue;
     for (int j = 0; j < v->list.items[i]->list.count; j++) {
@@ -1349,17 +1369,17 @@ Program *compile_program(const Ast *ast, const Checked *k, CompileFlags flags) {
       p->keys[p->key_count++] = (RankKey){key->sym->index, key->ival != 0};
     }
   }
-  p->file_count = ast->file_count;
-  p->files = calloc((size_t)ast->file_count + 1, sizeof *p->files);
-  for (int i = 0; i < ast->file_count; i++) p->files[i] = strdup(ast->files[i].path);
-  p->variant_count = k->variant_count;
-  p->variants = calloc((size_t)k->variant_count + 1, sizeof *p->variants);
-  for (int i = 0; i < k->variant_count; i++) {
-    p->variants[i].name = strdup(k->variants[i]->name);
-    p->variants[i].doc = strdup(k->variants[i]->str ? k->variants[i]->str : "");
-    p->variants[i].requires = variant_names(k->variants[i], N_REQUIRES, 0);
-    p->variants[i].includes = variant_names(k->variants[i], N_REQUIRES, 1);
-    p->variants[i].excludes = variant_names(k->variants[i], N_EXCLUDES, 0);
+  p->files = program_zeroed(p, (size_t)ast->file_count + 1, sizeof *p->files);
+  if (p->files) p->file_count = ast->file_count;
+  for (int i = 0; i < p->file_count; i++) p->files[i] = program_copy_text(p, ast->files[i].path);
+  p->variants = program_zeroed(p, (size_t)k->variant_count + 1, sizeof *p->variants);
+  if (p->variants) p->variant_count = k->variant_count;
+  for (int i = 0; i < p->variant_count; i++) {
+    p->variants[i].name = program_copy_text(p, k->variants[i]->name);
+    p->variants[i].doc = program_copy_text(p, k->variants[i]->str ? k->variants[i]->str : "");
+    p->variants[i].requires = variant_names(p, k->variants[i], N_REQUIRES, 0);
+    p->variants[i].includes = variant_names(p, k->variants[i], N_REQUIRES, 1);
+    p->variants[i].excludes = variant_names(p, k->variants[i], N_EXCLUDES, 0);
   }
   return p;
 }

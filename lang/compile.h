@@ -18,4 +18,8 @@ typedef struct CompileFlags {
 bool compile_fold_int(const Node *n, int64_t *out);
 Program *compile_program(const Ast *ast, const Checked *checked, CompileFlags flags);
 
+/* A copy of `text` that `p` owns; NULL, and `p` marked out of memory, when it
+ * cannot be made. */
+char *program_copy_text(Program *p, const char *text);
+
 #endif

@@ -98,18 +98,6 @@ static bool apply_settings(Ast *ast, const Checked *checked, const TsCompileOpti
   return ok;
 }
 
-/* A copy of `text` the program owns; NULL, and the program marked out of
- * memory, when it cannot be made. */
-static char *program_text(Program *p, const char *text) {
-  char *copy = NULL;
-  size_t bytes = strlen(text) + 1;
-  if (!grow_bytes(&copy, bytes)) {
-    p->out_of_memory = true;
-    return NULL;
-  }
-  return memcpy(copy, text, bytes);
-}
-
 static void record_options(Program *p, const Checked *checked) {
   for (int i = 0; i < checked->global_count; i++) {
     Node *d = checked->globals[i]->decl;
@@ -118,8 +106,9 @@ static void record_options(Program *p, const Checked *checked) {
       p->out_of_memory = true;
       return;
     }
-    p->options[p->option_count++] = (OptionInfo){program_text(p, d->name), program_text(p, d->str ? d->str : ""), d->ival,
-                                                 d->a->kind == N_INT ? d->a->ival : d->ival};
+    p->options[p->option_count++] =
+        (OptionInfo){program_copy_text(p, d->name), program_copy_text(p, d->str ? d->str : ""), d->ival,
+                     d->a->kind == N_INT ? d->a->ival : d->ival};
   }
 }
 
@@ -152,7 +141,7 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
             ast, &checked, (CompileFlags){options->no_inline || coverage, options->no_superinstructions, coverage});
       if (result && result->program && !result->program->out_of_memory) {
         record_options(result->program, &checked);
-        if (coverage) result->program->coverage_out = program_text(result->program, options->coverage_file);
+        if (coverage) result->program->coverage_out = program_copy_text(result->program, options->coverage_file);
       }
       if (!result || !result->program || result->program->out_of_memory) {
         diag_add(&d, DIAG_ERROR, -1, 0, 0, "out of memory");
