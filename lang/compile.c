@@ -858,9 +858,13 @@ static bool inline_statements(Compiler *c, Symbol *fn, InlineArgs args, const No
   if (!statements_inlinable(c, fn)) return false;
   Node *body = fn->decl->b;
   InlineFrame frame = {.fn = fn, .statements = true, .outer = c->inlined};
-  for (int i = 0; i < args.count; i++) frame.args[i] = bind_for_statements(c, &frame, args, i);
   int locals = c->own_locals[fn->index];
-  frame.slots = calloc((size_t)locals + 1, sizeof *frame.slots);
+  if (!grow_bytes(&frame.slots, sizeof *frame.slots * ((size_t)locals + 1))) { /* before any code: a plain call */
+    c->p->out_of_memory = true;
+    return false;
+  }
+  memset(frame.slots, 0, sizeof *frame.slots * ((size_t)locals + 1));
+  for (int i = 0; i < args.count; i++) frame.args[i] = bind_for_statements(c, &frame, args, i);
   for (int i = fn->param_count; i < locals; i++) frame.slots[i] = take_slot(c, &frame, fn->local_types[i]);
   c->inlined = &frame;
   c->inline_depth++;
