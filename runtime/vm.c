@@ -372,6 +372,30 @@ static Value set_index(Vm *vm, Value list, Value i, Value v) {
   return out;
 }
 
+/* [x for ... for x in from] appends all of from to the list in locals[acc]
+ * one element after the other through vm_list_push, so that it grows
+ * exactly as the loop of LIST_PUSHes would have grown it, and leaves the
+ * loop's slots (list, position, element) as the loop leaves them. Out of
+ * line: the interpreter's registers are not its business. */
+static __attribute__((noinline)) bool list_extend(Vm *vm, Value *locals, Value from, const intptr_t *slots) {
+  int32_t n = vm_list_len(vm, from);
+  vm->steps_left -= n; /* one FOR_LIST_NEXT per element */
+  if (vm->steps_left < 0) {
+    vm_error(vm, "step limit reached (%lld steps in one decision): endless loop?", (long long)vm->step_budget);
+    return false;
+  }
+  Value list = locals[slots[3]];
+  for (int32_t i = 0; i < n; i++) { /* the heap is read again after each append: it may move */
+    list = vm_list_push(vm, list, vm->heap[from + 1 + i]);
+    if (vm->failed) return false;
+  }
+  locals[slots[3]] = list;
+  locals[slots[0]] = from;
+  locals[slots[1]] = n;
+  if (n > 0) locals[slots[2]] = vm->heap[from + n];
+  return true;
+}
+
 /* ---- the interpreter ---- */
 
 /* Whether native id leaves a result (its result type is not "v"). */
@@ -453,7 +477,12 @@ int vm_run(Vm *vm, int stop_depth) {
 /* Errors are located at ip - 1: every handler fails after reading its
  * opcode and before moving past its own words, and all words of an
  * instruction share its line — so no per-instruction bookkeeping. */
+#ifdef TESSERA_OPCODE_STATS
+#define NEXT() do { opcode_stats_step(p, (int)(ip - code)); goto *(void *)*ip++; } while (0)
+  opcode_stats_enter();
+#else
 #define NEXT() goto *(void *)*ip++
+#endif
 #define BINARY(expr) do { b = POP(); a = POP(); PUSH(expr); NEXT(); } while (0)
 
   NEXT();
@@ -627,7 +656,7 @@ do_LIST: {
 do_LIST_PUSH:
   a = *ip++;
   b = POP();
-list_push: { /* b onto the list in locals[a] */
+{ /* b onto the list in locals[a] */
   Value list = locals[a], header = vm->heap[list];
   int64_t len = header & HEAP_LEN_MASK;
   int64_t cap = (header >> HEAP_CAP_SHIFT) & HEAP_LEN_MASK;
@@ -790,22 +819,14 @@ do_LOAD_LOCAL2:
   sp[1] = locals[ip[1]];
   sp += 2, ip += 2;
   NEXT();
-#define INDEX_GLOBAL_JUMP_IF(cmp)                                 \
-  do {                                                            \
-    LIST_ITEM(globals[ip[0]], locals[ip[1]], a);                  \
-    ip = a cmp (Value)ip[2] ? code + ip[3] : ip + 4;              \
-    NEXT();                                                       \
-  } while (0)
-do_INDEX_GLOBAL_JUMP_IF_GE_INT: INDEX_GLOBAL_JUMP_IF(>=);
-do_INDEX_GLOBAL_JUMP_IF_LT_INT: INDEX_GLOBAL_JUMP_IF(<);
-do_INDEX_GLOBAL_LIST_PUSH:
-  LIST_ITEM(globals[ip[0]], locals[ip[1]], b);
-  a = ip[2];
-  ip += 3; /* a full heap is then located at the push's own word */
-  goto list_push;
 do_LEN_GLOBAL_JUMP_IF_LE_INT:
   a = vm_list_len(vm, globals[ip[0]]);
   ip = a <= (Value)ip[1] ? code + ip[2] : ip + 3;
+  NEXT();
+do_LIST_EXTEND:
+  a = POP();
+  if (!list_extend(vm, locals, a, ip)) goto fail;
+  ip += 4;
   NEXT();
 do_CHOOSE_SECRET:
   a = OPTIONS_SECRET;
