@@ -103,6 +103,7 @@ static const Fusion fusions[] = {
   {BC_STORE_LOCAL, BC_LOAD_LOCAL, BC_STORE_LOAD_LOCAL},
   {BC_LOAD_LOCAL, BC_LOAD_LOCAL, BC_LOAD_LOCAL2},
   {BC_LEN_GLOBAL, BC_JUMP_IF_LE_INT, BC_LEN_GLOBAL_JUMP_IF_LE_INT},
+  {BC_LOAD_LOCAL, BC_NATIVE, BC_LOAD_LOCAL_NATIVE},
 };
 
 /* Starts instruction op: its word, or none when op fuses with the

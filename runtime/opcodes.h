@@ -95,7 +95,8 @@
   OP(HALT,              0,   0, "the game is over") \
   OP(COVER,             1,   0, "statement A ran (coverage: compiled only with TsCompileOptions.coverage_file)") \
   OP(CHOOSE_SECRET,     1,  -1, "CHOOSE whose options and answer only the deciding seat may see") \
-  OP(LIST_EXTEND,       4,  -1, "l := pop; append every element of l to the list in locals[D], leaving locals[A], locals[B], locals[C] as LIST_START .. FOR_LIST_NEXT A B C would (a comprehension's last clause copying its list)")
+  OP(LIST_EXTEND,       4,  -1, "l := pop; append every element of l to the list in locals[D], leaving locals[A], locals[B], locals[C] as LIST_START .. FOR_LIST_NEXT A B C would (a comprehension's last clause copying its list)") \
+  OP(LOAD_LOCAL_NATIVE, 3, VAR, "superinstruction LOAD_LOCAL A; NATIVE B C: locals[A] as the last of the C arguments of natives[B]; its result unless void")
 
 typedef enum {
 #define TS_OP_ENUM(name, ops, effect, meaning) BC_##name,

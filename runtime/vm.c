@@ -161,6 +161,30 @@ static int32_t total_tile_cells(const Vm *vm) {
   return cells > 0 ? cells : 1;
 }
 
+/* How many different values the tiles show, counted up to one past
+ * BOARD_VALUE_SLOTS_MAX (then boards keep no value words anyway). */
+static int distinct_tile_values(const Vm *vm) {
+  int16_t seen[BOARD_VALUE_SLOTS_MAX + 1];
+  int n = 0;
+  for (int i = 0; i < vm->tile_count; i++)
+    for (int c = 0; c < vm->tiles[i].cell_count && n <= BOARD_VALUE_SLOTS_MAX; c++) {
+      int16_t v = vm->tiles[i].value[c];
+      int k = 0;
+      while (k < n && seen[k] != v) k++;
+      if (k == n) seen[n++] = v;
+    }
+  return n;
+}
+
+/* A board declaration's spec for this match: its capacity (0: every tile
+ * cell on every level) and its value words' slots. */
+static BoardSpec match_spec(const Vm *vm, const BoardInfo *info, int value_slots) {
+  BoardSpec spec = info->spec;
+  if (spec.capacity == 0) spec.capacity = total_tile_cells(vm) * spec.levels;
+  spec.value_slots = (uint8_t)value_slots;
+  return spec;
+}
+
 /* How many boards a declaration makes: one per seat, an array's param's
  * value (0..TS_MAX_BOARD_ARRAY, else an error and -1), or one. */
 static int board_copies(Vm *vm, const BoardInfo *info) {
@@ -179,9 +203,9 @@ bool vm_setup_boards(Vm *vm) {
   const Program *p = vm->prog;
   StateHeader *b = *vm->blockp;
   int32_t offset = 0;
+  const int value_slots = board_value_slots_for(distinct_tile_values(vm));
   for (int i = 0; i < p->board_decl_count; i++) {
-    BoardSpec spec = p->boards[i].spec;
-    if (spec.capacity == 0) spec.capacity = total_tile_cells(vm) * spec.levels;
+    BoardSpec spec = match_spec(vm, &p->boards[i], value_slots);
     int copies = board_copies(vm, &p->boards[i]);
     if (copies < 0) return false;
     for (int s = 0; s < copies; s++) {
@@ -204,8 +228,7 @@ bool vm_setup_boards(Vm *vm) {
   b->size = (uint32_t)needed;
   vm_rebind(vm);
   for (int i = 0; i < p->board_decl_count; i++) {
-    BoardSpec spec = p->boards[i].spec;
-    if (spec.capacity == 0) spec.capacity = total_tile_cells(vm) * spec.levels;
+    BoardSpec spec = match_spec(vm, &p->boards[i], value_slots);
     int copies = board_copies(vm, &p->boards[i]);
     for (int s = 0; s < copies; s++) board_init((Board *)(vm->boards + vm->board_at[p->boards[i].first + s]), &spec);
   }
@@ -280,17 +303,28 @@ Value vm_call(Vm *vm, int fn, const Value *args, int nargs) {
     vm_error(vm, "bad function %d", fn);
     return 0;
   }
-  int depth = vm->frame_count;
-  if (vm->sp + nargs > vm->stack_cap) {
+  /* Natives call back once per candidate (filters, joint rules): the frame
+   * is pushed here with what it needs in registers, and vm_push_frame only
+   * says which limit a call would break. */
+  const FnInfo *f = &vm->prog->fns[fn];
+  const int depth = vm->frame_count, base = vm->sp;
+  if (__builtin_expect(base + nargs > vm->stack_cap, 0)) {
     vm_error(vm, "stack overflow: no room for the arguments of a callback");
     return 0;
   }
-  for (int i = 0; i < nargs; i++) vm->stack[vm->sp++] = args[i];
-  vm_push_frame(vm, fn, nargs);
-  if (vm->failed) return 0;
+  if (__builtin_expect(depth == vm->frame_cap || base + f->frame_words > vm->stack_cap, 0)) {
+    vm->sp += nargs;
+    vm_push_frame(vm, fn, nargs); /* says which limit */
+    return 0;
+  }
+  Value *locals = vm->stack + base;
+  if (nargs == 1) locals[0] = args[0]; /* a filter's candidate: the usual callback */
+  else memcpy(locals, args, sizeof(Value) * (size_t)nargs);
+  enter_frame(vm, fn, base, nargs);
+  vm->sp = base + f->locals;
   int status = vm_run(vm, depth);
   if (status != RUN_RETURNED) return 0;
-  return vm->prog->fns[fn].returns_value ? vm->stack[--vm->sp] : 0;
+  return f->returns_value ? vm->stack[--vm->sp] : 0;
 }
 
 /* ---- list helpers used by instructions ---- */
@@ -385,8 +419,14 @@ static __attribute__((noinline)) bool list_extend(Vm *vm, Value *locals, Value f
     return false;
   }
   Value list = locals[slots[3]];
-  for (int32_t i = 0; i < n; i++) { /* the heap is read again after each append: it may move */
-    list = vm_list_push(vm, list, vm->heap[from + 1 + i]);
+  for (int32_t i = 0; i < n;) { /* fill the room there is, then one push makes more */
+    int64_t header = vm->heap[list], len = header & HEAP_LEN_MASK;
+    int64_t room = list > VM_EMPTY_LISTS ? ((header >> HEAP_CAP_SHIFT) & HEAP_LEN_MASK) - len : 0;
+    int32_t k = room < n - i ? (int32_t)room : n - i;
+    memcpy(&vm->heap[list + 1 + len], &vm->heap[from + 1 + i], sizeof(Value) * (size_t)k);
+    vm->heap[list] = header + k; /* the length is the header's low bits */
+    if ((i += k) == n) break;
+    list = vm_list_push(vm, list, vm->heap[from + 1 + i++]); /* grows it, as LIST_PUSH would */
     if (vm->failed) return false;
   }
   locals[slots[3]] = list;
@@ -412,13 +452,17 @@ static const bool native_returns[NATIVE__COUNT] = {
  * looks nothing up. */
 typedef struct Handlers {
   void *const *op;
-  void *bad, *native_void;
+  void *bad, *native_void, *load_local_native_void;
 } Handlers;
 
-static intptr_t threaded_native(const Program *p, int pc, const Handlers *h, intptr_t *operand) {
-  int id = pc + 1 < p->code_len ? p->code[pc + 1] : -1;
+/* The native's id at word pc + at becomes its function; the handler is
+ * the instruction's own, or its variant for a native without a result. */
+static intptr_t threaded_native(const Program *p, int pc, int at, const Handlers *h, intptr_t *operand) {
+  int id = pc + at < p->code_len ? p->code[pc + at] : -1;
   if (id < 0 || id >= NATIVE__COUNT) return (intptr_t)h->bad;
   *operand = (intptr_t)ts_natives[id].fn;
+  if (p->code[pc] == BC_LOAD_LOCAL_NATIVE)
+    return (intptr_t)(native_returns[id] ? h->op[BC_LOAD_LOCAL_NATIVE] : h->load_local_native_void);
   return (intptr_t)(native_returns[id] ? h->op[BC_NATIVE] : h->native_void);
 }
 
@@ -437,7 +481,8 @@ static bool thread_code(Vm *vm, const Handlers *h) {
     vm->threaded[pc] = (intptr_t)(known ? h->op[op] : h->bad);
     int n = opcode_operands(op);
     for (int k = 1; k <= n && pc + k < p->code_len; k++) vm->threaded[pc + k] = p->code[pc + k];
-    if (op == BC_NATIVE) vm->threaded[pc] = threaded_native(p, pc, h, &vm->threaded[pc + 1]);
+    if (op == BC_NATIVE) vm->threaded[pc] = threaded_native(p, pc, 1, h, &vm->threaded[pc + 1]);
+    if (op == BC_LOAD_LOCAL_NATIVE) vm->threaded[pc] = threaded_native(p, pc, 2, h, &vm->threaded[pc + 2]);
     pc += 1 + n;
   }
   vm->threaded[p->code_len] = (intptr_t)h->bad; /* running off the end */
@@ -453,7 +498,7 @@ int vm_run(Vm *vm, int stop_depth) {
   };
   const Program *p = vm->prog;
   if (__builtin_expect(vm->threaded_len != p->code_len || !vm->threaded, 0) &&
-      !thread_code(vm, &(Handlers){dispatch, &&bad_opcode, &&native_void})) {
+      !thread_code(vm, &(Handlers){dispatch, &&bad_opcode, &&native_void, &&load_local_native_void})) {
     (*vm->blockp)->status = STATE_ERROR;
     return RUN_ERROR;
   }
@@ -630,6 +675,15 @@ do_NATIVE:
   PUSH(a);
   NEXT();
 native_void:
+  CALL_NATIVE();
+  NEXT();
+do_LOAD_LOCAL_NATIVE:
+  PUSH(locals[*ip++]);
+  CALL_NATIVE();
+  PUSH(a);
+  NEXT();
+load_local_native_void:
+  PUSH(locals[*ip++]);
   CALL_NATIVE();
   NEXT();
 do_LIST: {
