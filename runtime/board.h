@@ -225,6 +225,9 @@ bool board_frame(const Board *b, const TileDef *t, BoardFrame *f);
 /* Bit index and word of cell (x0 + x, y0 + y) in a frame's words. */
 static inline int board_frame_bit(const BoardFrame *f, int x, int y) { return x + y * f->row_bit; }
 static inline int board_frame_word(const BoardFrame *f, int y) { return y * f->row_word; }
+/* Sets, in a frame's bit words, the frame's cells that are no cells of b's
+ * shape (board_shape.c): they then block a placement like occupied ones. */
+void board_shape_block(const Board *b, const BoardFrame *f, uint64_t *words);
 /* The frame's occupied cells (every level), f->words words. */
 void board_frame_occupied(const Board *b, const BoardFrame *f, uint64_t *occ);
 /* The cells (in place) that are grid neighbours of a set cell, inside the frame. */

@@ -7,8 +7,11 @@
  * max(|dx|, |dy|, |dx + dy|), and inside the rhombus the first two never
  * exceed n - 1, so the cut is n - 1 <= x + y <= 3n - 3. Everything that
  * asks whether a cell is on the board goes through board_in_bounds, which
- * asks here; the placement enumerators, which scan the rectangle, drop what
- * sticks out with board_shape_fits / board_shape_keep. */
+ * asks here. The placement enumerators scan the rectangle: those that
+ * test each candidate drop what sticks out with board_shape_fits; those
+ * working on bit words see the missing cells as occupied
+ * (board_shape_block); and the matching rule's, which take the occupied
+ * words from their caller, have their results cut by board_shape_keep. */
 #include "board.h"
 
 static int hexagon_side(const BoardSpec *s) { return (s->w + 1) / 2; }
@@ -41,6 +44,7 @@ int board_shape_cells(const BoardSpec *s) {
 }
 
 bool board_shape_fits(const Board *b, const TileDef *t, Placement p) {
+  if (t->cell_count == 1) return board_shape_holds(&b->spec, p.at); /* a stone: its anchor */
   Coord cells[TILE_MAX_CELLS];
   int n = placement_cells((GridKind)b->spec.grid, t, p, cells);
   for (int i = 0; i < n; i++)
@@ -57,4 +61,22 @@ int board_shape_keep(const Board *b, const TileDef *t, Placement *out, int64_t *
     else out[kept++] = out[i];
   }
   return kept;
+}
+
+/* Bits lo..hi of a word (none when lo > hi); 0 <= lo, hi < 64. */
+static uint64_t bit_run(int lo, int hi) {
+  if (lo > hi) return 0;
+  uint64_t upto_hi = hi >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (hi + 1)) - 1;
+  return upto_hi & ~(((uint64_t)1 << lo) - 1);
+}
+
+void board_shape_block(const Board *b, const BoardFrame *f, uint64_t *words) {
+  const uint64_t row = bit_run(0, f->w - 1);
+  for (int y = 0; y < f->h; y++) {
+    int lo, hi;
+    board_shape_row(&b->spec, f->y0 + y, &lo, &hi);
+    lo -= f->x0, hi -= f->x0;
+    uint64_t inside = bit_run(lo < 0 ? 0 : lo, hi >= f->w ? f->w - 1 : hi);
+    words[board_frame_word(f, y)] |= (row & ~inside) << board_frame_bit(f, 0, y);
+  }
 }

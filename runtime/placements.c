@@ -111,7 +111,9 @@ static const TileDef *shaped(const Board *b, const TileDef *t) {
 static inline __attribute__((always_inline)) bool emit(Emitter *em, int x, int y, int o, int level) {
   Placement p = {.tile = em->tile, .at = {(int16_t)x, (int16_t)y}, .orientation = o,
                  .level = level, .grid = em->grid};
-  if (em->filter && em->shaped && !board_shape_fits(em->b, em->shaped, p)) return true;
+  /* the paths that test candidates one by one (the bit-word ones block
+   * the shape's missing cells instead: place_in_frame) */
+  if (em->shaped && !board_shape_fits(em->b, em->shaped, p)) return true;
   if (em->filter && !em->filter(em->ctx, em->b, p)) return true;
   if (em->packed)
     em->packed[em->n++] = placement_pack(p);
@@ -895,7 +897,7 @@ static void place_in_frame(Emitter *em, const TileShape *sh, int cells, const Bo
                            const PlaceOptions *opt, bool need_touch) {
   const Board *b = em->b;
   bool given = opt->touch[0] != NULL;
-  uint64_t occ[BOARD_FRAME_ROWS], near[BOARD_FRAME_ROWS];
+  uint64_t occ[BOARD_FRAME_ROWS], near[BOARD_FRAME_ROWS], blocked[BOARD_FRAME_ROWS];
   const uint64_t *o = opt->occupied ? opt->occupied : occ, *touch[TILE_MAX_CELLS];
   if (!opt->occupied) board_frame_occupied(b, at, occ);
   if (need_touch && !given) {
@@ -903,6 +905,11 @@ static void place_in_frame(Emitter *em, const TileShape *sh, int cells, const Bo
     board_frame_grow(near, at, (GridKind)b->spec.grid);
   }
   for (int i = 0; i < cells; i++) touch[i] = given ? opt->touch[i] : need_touch ? near : o;
+  if (em->shaped) { /* a shape's missing cells block like occupied ones (the word paths emit unchecked) */
+    memcpy(blocked, o, sizeof(uint64_t) * (size_t)at->words);
+    board_shape_block(b, at, blocked);
+    o = blocked;
+  }
   place_words(em, sh, cells, at, o, touch, need_touch);
 }
 
@@ -941,7 +948,7 @@ int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, Pla
     place_stack(&em, sh, t, opt, mode == PLACE_STACK_UNEVEN);
   else
     place_level0(&em, sh, t->cell_count, mode, opt);
-  return em.shaped ? board_shape_keep(b, t, out, opt->packed, em.n) : em.n;
+  return em.n;
 }
 
 int board_placements_words(const Board *b, const TileDef *tiles, int tile_id,
