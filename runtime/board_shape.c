@@ -23,7 +23,7 @@ bool board_shape_holds(const BoardSpec *s, Coord c) {
   return sum >= n - 1 && sum <= 3 * n - 3;
 }
 
-void board_shape_row(const BoardSpec *s, int y, int *lo, int *hi) {
+static inline void row_range(const BoardSpec *s, int y, int *lo, int *hi) {
   *lo = 0, *hi = s->w - 1;
   if (y < 0 || y >= s->h) *lo = 1, *hi = 0;
   else if (s->shape == BOARD_SHAPE_HEXAGON) {
@@ -32,6 +32,8 @@ void board_shape_row(const BoardSpec *s, int y, int *lo, int *hi) {
     if (*hi > 3 * n - 3 - y) *hi = 3 * n - 3 - y;
   }
 }
+
+void board_shape_row(const BoardSpec *s, int y, int *lo, int *hi) { row_range(s, y, lo, hi); }
 
 int board_shape_cells(const BoardSpec *s) {
   int total = 0;
@@ -74,7 +76,7 @@ void board_shape_block(const Board *b, const BoardFrame *f, uint64_t *words) {
   const uint64_t row = bit_run(0, f->w - 1);
   for (int y = 0; y < f->h; y++) {
     int lo, hi;
-    board_shape_row(&b->spec, f->y0 + y, &lo, &hi);
+    row_range(&b->spec, f->y0 + y, &lo, &hi);
     lo -= f->x0, hi -= f->x0;
     uint64_t inside = bit_run(lo < 0 ? 0 : lo, hi >= f->w ? f->w - 1 : hi);
     words[board_frame_word(f, y)] |= (row & ~inside) << board_frame_bit(f, 0, y);
