@@ -508,7 +508,7 @@ static bool serve_line(Served *g, const char *line, FILE *out) {
   json_object_set_new(r.answer, "ok", json_boolean(ok));
   if (!ok) json_object_set_new(r.answer, "error", json_string(r.error));
   char *text = json_short_of_memory ? NULL : json_dumps(r.answer, JSON_COMPACT | JSON_PRESERVE_ORDER);
-  if (text) fprintf(out, "%s\n", text);
+  if (text && !json_short_of_memory) fprintf(out, "%s\n", text); /* a dump short of memory may be cut */
   else answer_out_of_memory(id, out);
   fflush(out);
   free(text);
