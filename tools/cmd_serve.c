@@ -417,8 +417,13 @@ static bool cmd_games(Served *g, Request *r) {
   json_t *games = json_array();
   for (int i = 0; i < count; i++) {
     char *path = cli_game_path(names[i]);
+    if (!path) {
+      json_decref(games);
+      cli_free_names(names, count);
+      return out_of_memory(r);
+    }
     TsCompileOptions options = cli_compile_options(NULL);
-    TsProgram *p = path ? ts_compile_file(path, &options, NULL) : NULL;
+    TsProgram *p = ts_compile_file(path, &options, NULL);
     json_t *game = json_pack("{s:s}", "game", names[i]);
     if (p) {
       json_t *variants = json_array();
