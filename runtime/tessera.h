@@ -80,8 +80,9 @@ void ts_reset(TsState *s, uint64_t seed);
  * unchanged either way. */
 TsState *ts_clone(const TsState *s);
 /* Makes dst a copy of src, reusing dst's memory: no allocation once dst's
- * block is as large as src's (and src has no error text to copy). Returns 0,
- * or -1 when memory ran out: dst is then unchanged. */
+ * block is as large as src's (and src has no error text to copy). dst then
+ * belongs to src's match, whichever it had. Returns 0, or -1 when memory ran
+ * out: dst is then unchanged. */
 int ts_copy(TsState *dst, const TsState *src);
 void ts_free(TsState *s);
 uint64_t ts_hash(const TsState *s);              /* XXH3 of the block: stable */
