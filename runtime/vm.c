@@ -303,6 +303,11 @@ Value vm_call(Vm *vm, int fn, const Value *args, int nargs) {
     vm_error(vm, "bad function %d", fn);
     return 0;
   }
+  /* A finished game has no frames, and a return to depth 0 would halt it
+   * (losing the result): a placeholder frame under the call stands for the
+   * play block, so that the run stops at the callee's return. */
+  bool finished = vm->frame_count == 0 && vm->frame_cap > 1;
+  if (finished) vm->frames[vm->frame_count++] = (Frame){0};
   /* Natives call back once per candidate (filters, joint rules): the frame
    * is pushed here with what it needs in registers, and vm_push_frame only
    * says which limit a call would break. */
@@ -324,6 +329,7 @@ Value vm_call(Vm *vm, int fn, const Value *args, int nargs) {
   vm->sp = base + f->locals;
   int status = vm_run(vm, depth);
   if (status != RUN_RETURNED) return 0;
+  if (finished) vm->frame_count = 0;
   return f->returns_value ? vm->stack[--vm->sp] : 0;
 }
 
