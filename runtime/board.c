@@ -133,6 +133,7 @@ void board_init(Board *b, const BoardSpec *spec) {
   b->word_stride = (uint8_t)words_stride(&b->spec);
   if (b->word_stride) b->words_at = (int32_t)words_offset(&b->spec);
   b->word_slot_count = (uint8_t)(b->word_stride ? value_slots(&b->spec) : 0);
+  b->word_slot_mask = (uint8_t)(b->word_slot_count ? b->word_slot_count - 1 : 0);
   int dw, dh;
   if (direct_size(&b->spec, &dw, &dh)) {
     b->dw = (int16_t)dw, b->dh = (int16_t)dh; /* all slots 0: empty */
@@ -245,13 +246,13 @@ int board_value_probe(const Board *b, const ValueWords *vw, int v) {
     if (!(vw->used >> i & 1)) return ~(int)i;
     if (values[i] == v) return (int)i;
   }
-  return ~slots;
+  return BOARD_VALUE_FULL;
 }
 
 /* The slot of value v, taken if new; -1 when every slot is taken. */
 static inline int value_slot(Board *b, ValueWords *vw, int v) {
   int i = board_value_slot(b, vw, v);
-  if (i >= 0 || i == ~(int)b->word_slot_count) return i < 0 ? -1 : i;
+  if (i >= 0 || i == BOARD_VALUE_FULL) return i < 0 ? -1 : i;
   i = ~i;
   ((int16_t *)board_word_values(b, vw))[i] = (int16_t)v;
   vw->used |= (uint64_t)1 << i;
@@ -262,9 +263,11 @@ static inline int value_slot(Board *b, ValueWords *vw, int v) {
 static inline __attribute__((always_inline)) void words_shift(Board *b, int shift) {
   if (shift) { /* unused words are 0 */
     ValueWords *vw = words_of(b);
-    for (int i = 0, n = b->word_slot_count; i < n; i += 8) /* slots come in eights */
+    int i = 0, n = b->word_slot_count;
+    do { /* slots come in eights, at least one */
 #pragma GCC unroll 8
       for (int k = 0; k < 8; k++) vw->word[i + k] <<= shift;
+    } while ((i += 8) < n);
   }
 }
 

@@ -58,7 +58,8 @@ typedef struct Board {
   int32_t words_at;   /* byte offset of the value words from the header; 0: none kept */
   uint8_t word_stride; /* value words: bits per row */
   uint8_t word_slot_count; /* value words: the slots (a power of two) */
-  uint8_t pad_[2];
+  uint8_t word_slot_mask;  /* value words: word_slot_count - 1 */
+  uint8_t pad_;
 } Board;
 
 /* Value words: where each value shows, kept up to date by every placing on
@@ -91,12 +92,13 @@ static inline const int16_t *board_word_values(const Board *b, const ValueWords 
 int board_value_slots_for(int distinct);
 
 /* The slot holding value v, else ~(the free slot where it would go), else
- * (every slot taken) ~slots. Probing starts from v's low bits mixed with
+ * (every slot taken) BOARD_VALUE_FULL. Probing starts from v's low bits mixed with
  * the next ones: small values take their own slots, and a token's 99 does
  * not land on 3, so the first probe nearly always decides. */
 static inline unsigned board_value_home(const Board *b, int v) {
-  return ((unsigned)v ^ (unsigned)v >> 3) & (b->word_slot_count - 1u);
+  return ((unsigned)v ^ (unsigned)v >> 3) & b->word_slot_mask;
 }
+enum { BOARD_VALUE_FULL = -(BOARD_VALUE_SLOTS_MAX + 1) }; /* ~64 is the last free slot */
 int board_value_probe(const Board *b, const ValueWords *vw, int v); /* past the first probe */
 static inline int board_value_slot(const Board *b, const ValueWords *vw, int v) {
   const unsigned i = board_value_home(b, v);
