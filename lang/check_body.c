@@ -764,8 +764,8 @@ static void check_narrowed_block(Checker *c, Node *cond, Node *block) {
   narrow->type = s->type->elem;
   narrow->index = s->index;
   narrow->used = true;
-  open_scope(c); /* makes room for one entry, which the narrowed name takes */
-  c->scopes[c->scope_count - 1] = (Scope){s->name, narrow};
+  int room = open_scope(c); /* makes room for one entry, which the narrowed name takes */
+  if (room < c->scope_count) c->scopes[room] = (Scope){s->name, narrow}; /* else out of memory */
   check_block(c, block);
   close_scope(c, mark);
 }
