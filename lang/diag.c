@@ -110,7 +110,7 @@ void diags_print(const Diags *d, const Ast *ast, FILE *out) {
   if (d->dropped > 0)
     fprintf(out, "too many errors: %d more not shown (fix the first %d, then check again)\n", d->dropped,
             TS_MAX_ERRORS);
-  if (d->lost > 0) fprintf(out, "out of memory: %d more messages not shown\n", d->lost);
+  if (d->lost > 0) fprintf(out, "out of memory: %d more message%s not shown\n", d->lost, d->lost == 1 ? "" : "s");
 }
 
 static int edit_distance(const char *a, const char *b) {

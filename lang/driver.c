@@ -136,6 +136,7 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
      * (but not after running out of memory: that is all there is to say). */
     if (!ast->incomplete && !d.out_of_memory)
       ok = check_program(ast, options->variants, options->variant_count, options->warnings, &checked, &d) && ok;
+    ok = ok && !d.out_of_memory; /* a message lost: memory is short, no program */
     if (ok) ok = apply_settings(&checked, options, diagnostics);
     if (ok) {
       /* Coverage keeps every call: an inlined body would be counted once per copy. */

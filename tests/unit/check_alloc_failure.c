@@ -3,15 +3,17 @@
  * linked with -Wl,--wrap=grow_bytes, so its __wrap_grow_bytes can fail the
  * Nth call. For N = 1, 2, … until a run needs fewer than N growths, a
  * compile must fail with "out of memory" and no program — for a rule file
- * without errors, "out of memory" is all it says — and a seeded match
+ * without errors, "out of memory" is the only error it reports — and so
+ * must it when every growth from the Nth on fails; a seeded match
  * (set-up, moves, texts, hashes, a reset) must end in the runtime error
  * "out of memory" — or refuse to start with that message — and never crash
  * (Check runs each test in its own process: a crash fails it). The
  * compiles cover every game in games/ and the compiler's other paths: a
  * variant found in an extension file, options set, coverage, warnings,
- * and a file full of errors (the diagnostics' own storage). A growth whose
- * failure is not checked crashes or goes on with a half-built array, and
- * fails this test; the sanitizer build also finds what a failure leaks. */
+ * and files with warnings or errors (the diagnostics' own storage). A
+ * growth whose failure is not checked crashes or goes on with a half-built
+ * array, and fails this test; the sanitizer build also finds what a
+ * failure leaks. */
 #define _GNU_SOURCE /* memmem, mkstemps */
 #include <check.h>
 #include <dirent.h>
@@ -27,8 +29,10 @@ bool __real_grow_bytes(void *block, size_t bytes);
 
 static long countdown; /* growths until the failing one; 0 = none fails */
 static bool failed;    /* the failing growth was reached */
+static bool for_good;  /* and every growth after it fails too (memory stays short) */
 
 bool __wrap_grow_bytes(void *block, size_t bytes) {
+  if (failed && for_good) return false;
   if (countdown > 0 && --countdown == 0) {
     failed = true;
     return false;
@@ -39,6 +43,12 @@ bool __wrap_grow_bytes(void *block, size_t bytes) {
 static void fail_growth(long n) {
   countdown = n;
   failed = false;
+  for_good = false;
+}
+
+static void fail_growths_from(long n) {
+  fail_growth(n);
+  for_good = n > 0;
 }
 
 static char *diagnostics;
@@ -80,13 +90,16 @@ static const char *game_path(const char *name) {
 
 static TsProgram *compile_game(const char *name) { return compile(&(Compile){.path = game_path(name)}); }
 
-/* Every line of the diagnostics says "out of memory": nothing else is
- * reported about a file that has no error. */
+/* The only error the diagnostics report is "out of memory" (besides the
+ * warnings said before memory ran out, with their source lines): nothing
+ * else is reported about a file that has no error. */
 static bool only_out_of_memory(const char *text) {
   for (const char *line = text; *line;) {
     const char *end = strchr(line, '\n');
     size_t length = end ? (size_t)(end - line) : strlen(line);
-    if (length > 0 && !memmem(line, length, "out of memory", 13)) return false;
+    bool shown = length == 0 || memmem(line, length, "out of memory", 13) || memmem(line, length, ": warning: ", 11) ||
+                 (length >= 2 && line[0] == ' ' && line[1] == ' ');
+    if (!shown) return false;
     line += length + (end ? 1 : 0);
   }
   return true;
@@ -94,11 +107,14 @@ static bool only_out_of_memory(const char *text) {
 
 enum { MAX_RUNS = 20000 };
 
-/* Fails growth 1, 2, … of the compile; returns how many it needs. */
-static long compile_fails_cleanly(const Compile *k) {
+/* Fails growth 1, 2, … of the compile (with `from_on`, every growth from
+ * that one on: the diagnostic itself may then find no memory, and is
+ * counted as a lost message); returns how many the compile needs. */
+static long compile_fails_cleanly_as(const Compile *k, bool from_on) {
   long n = 1;
   for (; n < MAX_RUNS; n++) {
-    fail_growth(n);
+    if (from_on) fail_growths_from(n);
+    else fail_growth(n);
     TsProgram *p = compile(k);
     if (!failed) { /* the compile needed fewer than n growths */
       if (k->has_errors) {
@@ -110,7 +126,7 @@ static long compile_fails_cleanly(const Compile *k) {
       ts_program_free(p);
       break;
     }
-    ck_assert_msg(p == NULL, "%s: growth %ld failed, yet a program came out", k->path, n);
+    ck_assert_msg(p == NULL, "%s: growth %ld failed, yet a program came out: %s", k->path, n, diagnostics);
     ck_assert_msg(strstr(diagnostics, "out of memory"), "%s: growth %ld failed, diagnostics: %s", k->path, n,
                   diagnostics);
     if (!k->has_errors)
@@ -119,6 +135,12 @@ static long compile_fails_cleanly(const Compile *k) {
   }
   fail_growth(0);
   ck_assert_msg(n > 10 && n < MAX_RUNS, "%s: %ld growths", k->path, n);
+  return n;
+}
+
+static long compile_fails_cleanly(const Compile *k) {
+  long n = compile_fails_cleanly_as(k, false);
+  ck_assert_int_eq(compile_fails_cleanly_as(k, true), n);
   return n;
 }
 
@@ -184,17 +206,34 @@ START_TEST(compile_extension_fails_cleanly) {
 }
 END_TEST
 
-/* A file with errors and warnings: the diagnostics' own storage and the
- * suggestions for unknown names. */
-START_TEST(compile_errors_fails_cleanly) {
+/* Compiles `text` as a rule file of its own, with warnings on. */
+static void compile_text_fails_cleanly(const char *text, bool has_errors) {
   char path[] = "/tmp/tessera_alloc_XXXXXX.tess";
   int fd = mkstemps(path, 5);
   ck_assert_int_ge(fd, 0);
   close(fd);
-  write_file(path, "game \"Broken\"\nplayers 2\nfn unused(k: int) -> int {\n  return k\n}\n"
-                   "play {\n  let x = totl + 1\n  let y: bool = 3\n  prnt(x)\n  let z = [1, true]\n}\n");
-  compile_fails_cleanly(&(Compile){.path = path, .warnings = true, .has_errors = true});
+  write_file(path, text);
+  compile_fails_cleanly(&(Compile){.path = path, .warnings = true, .has_errors = has_errors});
   unlink(path);
+}
+
+/* A file with warnings only, one said in the middle of the checking (an
+ * unused local): a program, and after a failure no other error — also when
+ * it was the warning's memory that ran out. */
+START_TEST(compile_warnings_fails_cleanly) {
+  compile_text_fails_cleanly("game \"Warned\"\nplayers 1\nfn f(k: int) -> int {\n  let spare = k\n  return k + 1\n}\n"
+                             "fn g() -> int {\n  return f(2)\n}\nfn unused() -> int {\n  return 0\n}\n"
+                             "play {\n  let n = g()\n  let also = [n, n]\n  print(n)\n}\n",
+                             false);
+}
+END_TEST
+
+/* A file with errors and warnings: the diagnostics' own storage and the
+ * suggestions for unknown names. */
+START_TEST(compile_errors_fails_cleanly) {
+  compile_text_fails_cleanly("game \"Broken\"\nplayers 2\nfn unused(k: int) -> int {\n  return k\n}\n"
+                             "play {\n  let x = totl + 1\n  let y: bool = 3\n  prnt(x)\n  let z = [1, true]\n}\n",
+                             true);
 }
 END_TEST
 
@@ -272,6 +311,7 @@ int main(void) {
   tcase_add_test(t, compile_variants_fails_cleanly);
   tcase_add_test(t, compile_settings_fails_cleanly);
   tcase_add_test(t, compile_extension_fails_cleanly);
+  tcase_add_test(t, compile_warnings_fails_cleanly);
   tcase_add_test(t, compile_errors_fails_cleanly);
   tcase_add_test(t, match_block_fails_cleanly);
   tcase_add_test(t, match_hegemino_fails_cleanly);
