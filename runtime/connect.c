@@ -1,16 +1,25 @@
 /* connect.c — board_connects: a breadth-first flood fill over top cells from
  * one set of cells, stopping as soon as it reaches a cell of the other. The
  * cells are marked by entry index, so the fill costs the region it visits,
- * not the board. */
+ * not the board: a connection game asks after every move, and the region is
+ * usually a few cells, so what counts is the cost per neighbour looked at.
+ * A bounded board's direct index is read in place, the slot width and the
+ * grid's steps constants in each copy of the loop; an unbounded board's
+ * hashed index goes through board_top. */
 #include "connect.h"
 
 #include <string.h>
 
 enum { SEEN = 1, TARGET = 2 };
 
-static inline bool shows(const Board *b, int entry, uint64_t value_mask) {
-  int v = board_cell(b, entry)->value;
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+ALWAYS_INLINE bool value_in(int v, uint64_t value_mask) {
   return (unsigned)v < 64 && (value_mask >> v & 1);
+}
+
+static inline bool shows(const Board *b, int entry, uint64_t value_mask) {
+  return value_in(board_cell(b, entry)->value, value_mask);
 }
 
 /* The entry of the top cell at c when it shows one of the values, else -1. */
@@ -19,8 +28,100 @@ static inline int entry_showing(const Board *b, Coord c, uint64_t value_mask) {
   return e >= 0 && shows(b, e, value_mask) ? e : -1;
 }
 
-bool board_connects(const Board *b, uint64_t value_mask, const Coord *from, int32_t nf,
-                    const Coord *to, int32_t nt, uint8_t *flags, int32_t *queue) {
+/* ---- direct indexes: read in place ---- */
+
+typedef struct Direct {
+  const void *ix;         /* slots of `width` bytes: entry + 1, 0 = empty */
+  const BoardCell *cells; /* the board's entries */
+  int ox, oy;             /* the index's cell (0, 0) */
+  unsigned dw, dh;        /* its size */
+  uint64_t value_mask;
+} Direct;
+
+/* The entry at an index slot when it shows a value, else -1. */
+ALWAYS_INLINE int slot_showing(const Direct *d, unsigned slot, int width) {
+  const int e = width == 1   ? ((const uint8_t *)d->ix)[slot] - 1
+                : width == 2 ? ((const uint16_t *)d->ix)[slot] - 1
+                             : ((const int32_t *)d->ix)[slot] - 1;
+  return e >= 0 && value_in(d->cells[e].value, d->value_mask) ? e : -1;
+}
+
+/* The same for a cell given by coordinates (any: out of reach is -1). */
+ALWAYS_INLINE int direct_showing_at(const Direct *d, Coord c, int width) {
+  const unsigned x = (unsigned)(c.x - d->ox), y = (unsigned)(c.y - d->oy);
+  return x < d->dw && y < d->dh ? slot_showing(d, y * d->dw + x, width) : -1;
+}
+
+typedef struct Fill {
+  uint8_t *flags; /* per entry: SEEN, TARGET */
+  int32_t *queue; /* entries seen, in order */
+  int32_t tail;
+} Fill;
+
+/* Takes entry e (or -1) into the fill; true when it is a target. */
+ALWAYS_INLINE bool reach(Fill *f, int e) {
+  if (e < 0 || f->flags[e] & SEEN) return false;
+  if (f->flags[e] & TARGET) return true;
+  f->flags[e] |= SEEN;
+  f->queue[f->tail++] = e;
+  return false;
+}
+
+/* The fill's step by the constant (dx, dy) from the cell at index position
+ * (x, y), slot s: a step off the index's left or top wraps round to a big
+ * unsigned number. */
+ALWAYS_INLINE bool step_reach(Fill *f, const Direct *d, unsigned x, unsigned y, unsigned s, int dx,
+                              int dy, int width) {
+  if (dx && x + (unsigned)dx >= d->dw) return false;
+  if (dy && y + (unsigned)dy >= d->dh) return false;
+  return reach(f, slot_showing(d, s + (unsigned)(dy * (int)d->dw + dx), width));
+}
+
+/* board_connects on a direct index of `width`-byte slots and a grid of
+ * `dirs` directions (constants in each copy, so the steps unroll). */
+ALWAYS_INLINE bool connects_direct(const Board *b, uint64_t value_mask, const Coord *from, int32_t nf,
+                                   const Coord *to, int32_t nt, uint8_t *flags, int32_t *queue,
+                                   int width, int dirs) {
+  static const Coord hex_steps[6] = GRID_HEX_STEPS, square_steps[4] = GRID_SQUARE_STEPS;
+  const Coord *step = dirs == 6 ? hex_steps : square_steps;
+  const Direct d = {(const char *)b + b->index_at, board_cell(b, 0), b->ox, b->oy,
+                    (unsigned)b->dw, (unsigned)b->dh, value_mask};
+  memset(flags, 0, (size_t)b->count);
+  bool any_target = false;
+  for (int32_t i = 0; i < nt; i++) {
+    int e = direct_showing_at(&d, to[i], width);
+    if (e >= 0) flags[e] |= TARGET, any_target = true;
+  }
+  if (!any_target) return false;
+  Fill f = {flags, queue, 0};
+  for (int32_t i = 0; i < nf; i++)
+    if (reach(&f, direct_showing_at(&d, from[i], width))) return true;
+  for (int32_t head = 0; head < f.tail; head++) {
+    const BoardCell *c = &d.cells[queue[head]];
+    const unsigned x = (unsigned)(c->x - d.ox), y = (unsigned)(c->y - d.oy), s = y * d.dw + x;
+#pragma GCC unroll 6
+    for (int k = 0; k < dirs; k++)
+      if (step_reach(&f, &d, x, y, s, step[k].x, step[k].y, width)) return true;
+  }
+  return false;
+}
+
+#define CONNECTS_DIRECT(width, dirs) \
+  connects_direct(b, value_mask, from, nf, to, nt, flags, queue, width, dirs)
+
+static bool connects_direct_any(const Board *b, uint64_t value_mask, const Coord *from, int32_t nf,
+                                const Coord *to, int32_t nt, uint8_t *flags, int32_t *queue) {
+  const bool hex = b->spec.grid == GRID_HEX;
+  /* the index's slot width, as board_direct_get reads it */
+  if (b->spec.capacity <= 255) return hex ? CONNECTS_DIRECT(1, 6) : CONNECTS_DIRECT(1, 4);
+  if (b->spec.capacity <= 65535) return hex ? CONNECTS_DIRECT(2, 6) : CONNECTS_DIRECT(2, 4);
+  return hex ? CONNECTS_DIRECT(4, 6) : CONNECTS_DIRECT(4, 4);
+}
+
+/* ---- hashed indexes (unbounded boards): through board_top ---- */
+
+static bool connects_hashed(const Board *b, uint64_t value_mask, const Coord *from, int32_t nf,
+                        const Coord *to, int32_t nt, uint8_t *flags, int32_t *queue) {
   memset(flags, 0, (size_t)b->count);
   bool any_target = false;
   for (int32_t i = 0; i < nt; i++) {
@@ -52,6 +153,13 @@ bool board_connects(const Board *b, uint64_t value_mask, const Coord *from, int3
     }
   }
   return false;
+}
+
+bool board_connects(const Board *b, uint64_t value_mask, const Coord *from, int32_t nf,
+                    const Coord *to, int32_t nt, uint8_t *flags, int32_t *queue) {
+  if (b->tops == 0) return false; /* nothing shows (and a window's index has no origin yet) */
+  return b->dw ? connects_direct_any(b, value_mask, from, nf, to, nt, flags, queue)
+               : connects_hashed(b, value_mask, from, nf, to, nt, flags, queue);
 }
 
 /* ---- the native: connects(b, values, from, to) ---- */

@@ -53,7 +53,10 @@ static int32_t find(Vm *vm, Value list, Value x) {
     return found;
   }
   if (!vm_list_refs(vm, list)) {
-    for (int32_t i = 0; i < n; i++)
+    /* Long lists: four compares to a branch, then the first match among them. */
+    int32_t i = 0;
+    while (i + 4 <= n && !((v[i] == x) | (v[i + 1] == x) | (v[i + 2] == x) | (v[i + 3] == x))) i += 4;
+    for (; i < n; i++)
       if (v[i] == x) return i;
     return -1;
   }
@@ -237,13 +240,20 @@ done:
 Value native_index_of(Vm *vm, Value *args) { return find(vm, args[0], args[1]); }
 
 /* list without its element i (0 <= i < len): one allocation, the rest
- * copied around the gap — by a loop, as the lists rules remove from are
- * short (a memcpy call costs more than their copy). */
+ * copied around the gap — by a loop when the list is short, as most lists
+ * rules remove from are (a memcpy call costs more than their copy), by
+ * memcpy when it is long (a board's empty cells). */
+enum { SHORT_COPY = 16 };
 static Value without(Vm *vm, Value list, int32_t i, int32_t len) {
   Value out = vm_list_new(vm, len - 1, vm_list_refs(vm, list));
   if (vm_failed(vm)) return 0;
   const Value *src = vm_list_items(vm, list);
   Value *dst = vm_list_items(vm, out);
+  if (len > SHORT_COPY) {
+    memcpy(dst, src, (size_t)i * sizeof *dst);
+    memcpy(dst + i, src + i + 1, (size_t)(len - 1 - i) * sizeof *dst);
+    return out;
+  }
   for (int32_t k = 0; k < i; k++) dst[k] = src[k];
   for (int32_t k = i + 1; k < len; k++) dst[k - 1] = src[k];
   return out;
