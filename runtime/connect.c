@@ -38,18 +38,23 @@ typedef struct Direct {
   uint64_t value_mask;
 } Direct;
 
+/* The entry at an index slot, -1 when empty. */
+ALWAYS_INLINE int slot_entry(const Direct *d, unsigned slot, int width) {
+  return width == 1   ? ((const uint8_t *)d->ix)[slot] - 1
+         : width == 2 ? ((const uint16_t *)d->ix)[slot] - 1
+                      : ((const int32_t *)d->ix)[slot] - 1;
+}
+
 /* The entry at an index slot when it shows a value, else -1. */
 ALWAYS_INLINE int slot_showing(const Direct *d, unsigned slot, int width) {
-  const int e = width == 1   ? ((const uint8_t *)d->ix)[slot] - 1
-                : width == 2 ? ((const uint16_t *)d->ix)[slot] - 1
-                             : ((const int32_t *)d->ix)[slot] - 1;
+  const int e = slot_entry(d, slot, width);
   return e >= 0 && value_in(d->cells[e].value, d->value_mask) ? e : -1;
 }
 
-/* The same for a cell given by coordinates (any: out of reach is -1). */
-ALWAYS_INLINE int direct_showing_at(const Direct *d, Coord c, int width) {
+/* The entry at cell c (any: out of reach is -1, as is empty). */
+ALWAYS_INLINE int direct_entry_at(const Direct *d, Coord c, int width) {
   const unsigned x = (unsigned)(c.x - d->ox), y = (unsigned)(c.y - d->oy);
-  return x < d->dw && y < d->dh ? slot_showing(d, y * d->dw + x, width) : -1;
+  return x < d->dw && y < d->dh ? slot_entry(d, y * d->dw + x, width) : -1;
 }
 
 typedef struct Fill {
@@ -79,8 +84,8 @@ ALWAYS_INLINE bool step_reach(Fill *f, const Direct *d, unsigned x, unsigned y, 
 
 /* board_connects on a direct index of `width`-byte slots and a grid of
  * `dirs` directions (constants in each copy, so the steps unroll). */
-ALWAYS_INLINE bool connects_direct(const Board *b, uint64_t value_mask, const Coord *from, int32_t nf,
-                                   const Coord *to, int32_t nt, uint8_t *flags, int32_t *queue,
+ALWAYS_INLINE bool connects_direct(const Board *b, uint64_t value_mask, const int64_t *from, int32_t nf,
+                                   const int64_t *to, int32_t nt, uint8_t *flags, int32_t *queue,
                                    int width, int dirs) {
   static const Coord hex_steps[6] = GRID_HEX_STEPS, square_steps[4] = GRID_SQUARE_STEPS;
   const Coord *step = dirs == 6 ? hex_steps : square_steps;
@@ -89,13 +94,15 @@ ALWAYS_INLINE bool connects_direct(const Board *b, uint64_t value_mask, const Co
   memset(flags, 0, (size_t)b->count);
   bool any_target = false;
   for (int32_t i = 0; i < nt; i++) {
-    int e = direct_showing_at(&d, to[i], width);
-    if (e >= 0) flags[e] |= TARGET, any_target = true;
+    int e = direct_entry_at(&d, cell_unpack(to[i]), width);
+    if (e >= 0 && value_in(d.cells[e].value, value_mask)) flags[e] |= TARGET, any_target = true;
   }
   if (!any_target) return false;
   Fill f = {flags, queue, 0};
-  for (int32_t i = 0; i < nf; i++)
-    if (reach(&f, direct_showing_at(&d, from[i], width))) return true;
+  for (int32_t i = 0; i < nf; i++) {
+    int e = direct_entry_at(&d, cell_unpack(from[i]), width);
+    if (e >= 0 && value_in(d.cells[e].value, value_mask) && reach(&f, e)) return true;
+  }
   for (int32_t head = 0; head < f.tail; head++) {
     const BoardCell *c = &d.cells[queue[head]];
     const unsigned x = (unsigned)(c->x - d.ox), y = (unsigned)(c->y - d.oy), s = y * d.dw + x;
@@ -109,8 +116,8 @@ ALWAYS_INLINE bool connects_direct(const Board *b, uint64_t value_mask, const Co
 #define CONNECTS_DIRECT(width, dirs) \
   connects_direct(b, value_mask, from, nf, to, nt, flags, queue, width, dirs)
 
-static bool connects_direct_any(const Board *b, uint64_t value_mask, const Coord *from, int32_t nf,
-                                const Coord *to, int32_t nt, uint8_t *flags, int32_t *queue) {
+static bool connects_direct_any(const Board *b, uint64_t value_mask, const int64_t *from, int32_t nf,
+                                const int64_t *to, int32_t nt, uint8_t *flags, int32_t *queue) {
   const bool hex = b->spec.grid == GRID_HEX;
   /* the index's slot width, as board_direct_get reads it */
   if (b->spec.capacity <= 255) return hex ? CONNECTS_DIRECT(1, 6) : CONNECTS_DIRECT(1, 4);
@@ -120,18 +127,18 @@ static bool connects_direct_any(const Board *b, uint64_t value_mask, const Coord
 
 /* ---- hashed indexes (unbounded boards): through board_top ---- */
 
-static bool connects_hashed(const Board *b, uint64_t value_mask, const Coord *from, int32_t nf,
-                        const Coord *to, int32_t nt, uint8_t *flags, int32_t *queue) {
+static bool connects_hashed(const Board *b, uint64_t value_mask, const int64_t *from, int32_t nf,
+                            const int64_t *to, int32_t nt, uint8_t *flags, int32_t *queue) {
   memset(flags, 0, (size_t)b->count);
   bool any_target = false;
   for (int32_t i = 0; i < nt; i++) {
-    int e = entry_showing(b, to[i], value_mask);
+    int e = entry_showing(b, cell_unpack(to[i]), value_mask);
     if (e >= 0) flags[e] |= TARGET, any_target = true;
   }
   if (!any_target) return false;
   int32_t head = 0, tail = 0;
   for (int32_t i = 0; i < nf; i++) {
-    int e = entry_showing(b, from[i], value_mask);
+    int e = entry_showing(b, cell_unpack(from[i]), value_mask);
     if (e < 0 || flags[e] & SEEN) continue;
     if (flags[e] & TARGET) return true;
     flags[e] |= SEEN;
@@ -155,8 +162,8 @@ static bool connects_hashed(const Board *b, uint64_t value_mask, const Coord *fr
   return false;
 }
 
-bool board_connects(const Board *b, uint64_t value_mask, const Coord *from, int32_t nf,
-                    const Coord *to, int32_t nt, uint8_t *flags, int32_t *queue) {
+bool board_connects(const Board *b, uint64_t value_mask, const int64_t *from, int32_t nf,
+                    const int64_t *to, int32_t nt, uint8_t *flags, int32_t *queue) {
   if (b->tops == 0) return false; /* nothing shows (and a window's index has no origin yet) */
   return b->dw ? connects_direct_any(b, value_mask, from, nf, to, nt, flags, queue)
                : connects_hashed(b, value_mask, from, nf, to, nt, flags, queue);
@@ -167,31 +174,20 @@ bool board_connects(const Board *b, uint64_t value_mask, const Coord *from, int3
 #include "turns.h"
 #include "vm.h"
 
-enum { CONNECT_STACK = 512 }; /* cells: on the stack up to this many */
-
-/* A list of cells as coordinates, into out (room for n). */
-static void cells_of(Vm *vm, Value list, Coord *out, int32_t n) {
-  const Value *c = vm_list_items(vm, list);
-  for (int32_t i = 0; i < n; i++) out[i] = cell_unpack(c[i]);
-}
+enum { CONNECT_STACK = 512 }; /* board entries: on the stack up to this many */
 
 Value native_connects(Vm *vm, Value *args) {
   Board *b = vm_board(vm, args[0]);
   if (!b) return 0;
-  int32_t nf = vm_list_len(vm, args[2]), nt = vm_list_len(vm, args[3]);
   size_t n = (size_t)b->count;
   uint8_t flags_here[CONNECT_STACK];
   int32_t queue_here[CONNECT_STACK];
-  Coord ends_here[CONNECT_STACK];
   uint8_t *flags = flags_here;
   int32_t *queue = queue_here;
-  Coord *ends = ends_here;
   if (n > CONNECT_STACK && (!(flags = vm_scratch(vm, n)) || !(queue = vm_scratch(vm, n * sizeof *queue))))
     return 0;
-  if ((size_t)nf + (size_t)nt > CONNECT_STACK &&
-      !(ends = vm_scratch(vm, ((size_t)nf + (size_t)nt) * sizeof *ends)))
-    return 0;
-  cells_of(vm, args[2], ends, nf);
-  cells_of(vm, args[3], ends + nf, nt);
-  return board_connects(b, list_bits(vm, args[1]) /* values outside 0..63 never show in a region */, ends, nf, ends + nf, nt, flags, queue);
+  /* the heap does not move while a native runs: the lists are read in place */
+  return board_connects(b, list_bits(vm, args[1]) /* values outside 0..63 never show in a region */,
+                        vm_list_items(vm, args[2]), vm_list_len(vm, args[2]),
+                        vm_list_items(vm, args[3]), vm_list_len(vm, args[3]), flags, queue);
 }

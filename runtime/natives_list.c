@@ -53,9 +53,13 @@ static int32_t find(Vm *vm, Value list, Value x) {
     return found;
   }
   if (!vm_list_refs(vm, list)) {
-    /* Long lists: four compares to a branch, then the first match among them. */
     int32_t i = 0;
-    while (i + 4 <= n && !((v[i] == x) | (v[i + 1] == x) | (v[i + 2] == x) | (v[i + 3] == x))) i += 4;
+    for (; i + 4 <= n; i += 4) { /* unrolled: one loop test per four elements */
+      if (v[i] == x) return i;
+      if (v[i + 1] == x) return i + 1;
+      if (v[i + 2] == x) return i + 2;
+      if (v[i + 3] == x) return i + 3;
+    }
     for (; i < n; i++)
       if (v[i] == x) return i;
     return -1;

@@ -36,7 +36,11 @@ static void put(Board *b, int v, int x, int y) { put_at_level(b, v, x, y, 0); }
 static bool connects(const Board *b, uint64_t mask, const Coord *f, int nf, const Coord *t, int nt) {
   uint8_t flags[2 * MAXC];
   int32_t queue[2 * MAXC];
-  return board_connects(b, mask, f, nf, t, nt, flags, queue);
+  int64_t from[12], to[12]; /* packed, as the VM's lists hold cells */
+  ck_assert(nf <= 12 && nt <= 12);
+  for (int i = 0; i < nf; i++) from[i] = cell_pack(f[i]);
+  for (int i = 0; i < nt; i++) to[i] = cell_pack(t[i]);
+  return board_connects(b, mask, from, nf, to, nt, flags, queue);
 }
 
 /* The naive model: a grid of values (-1 empty) and a reached grid grown by
