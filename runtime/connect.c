@@ -4,8 +4,9 @@
  * not the board: a connection game asks after every move, and the region is
  * usually a few cells, so what counts is the cost per neighbour looked at.
  * A bounded board's direct index is read in place, the slot width and the
- * grid's steps constants in each copy of the loop; an unbounded board's
- * hashed index goes through board_top. */
+ * grid's steps constants in each copy of the loop, each step without a
+ * branch (step_reach); an unbounded board's hashed index goes through
+ * board_top. */
 #include "connect.h"
 
 #include <string.h>
@@ -45,12 +46,6 @@ ALWAYS_INLINE int slot_entry(const Direct *d, unsigned slot, int width) {
                       : ((const int32_t *)d->ix)[slot] - 1;
 }
 
-/* The entry at an index slot when it shows a value, else -1. */
-ALWAYS_INLINE int slot_showing(const Direct *d, unsigned slot, int width) {
-  const int e = slot_entry(d, slot, width);
-  return e >= 0 && value_in(d->cells[e].value, d->value_mask) ? e : -1;
-}
-
 /* The entry at cell c (any: out of reach is -1, as is empty). */
 ALWAYS_INLINE int direct_entry_at(const Direct *d, Coord c, int width) {
   const unsigned x = (unsigned)(c.x - d->ox), y = (unsigned)(c.y - d->oy);
@@ -72,14 +67,34 @@ ALWAYS_INLINE bool reach(Fill *f, int e) {
   return false;
 }
 
-/* The fill's step by the constant (dx, dy) from the cell at index position
- * (x, y), slot s: a step off the index's left or top wraps round to a big
- * unsigned number. */
-ALWAYS_INLINE bool step_reach(Fill *f, const Direct *d, unsigned x, unsigned y, unsigned s, int dx,
-                              int dy, int width) {
-  if (dx && x + (unsigned)dx >= d->dw) return false;
-  if (dy && y + (unsigned)dy >= d->dh) return false;
-  return reach(f, slot_showing(d, s + (unsigned)(dy * (int)d->dw + dx), width));
+/* 1 when v is a value of the mask, else 0, without a branch. */
+ALWAYS_INLINE unsigned value_bit(int v, uint64_t value_mask) {
+  return (unsigned)((unsigned)v < 64) & (unsigned)(value_mask >> (v & 63));
+}
+
+/* The fill's step by the constant (dx, dy) from entry cur at index
+ * position (x, y), slot s; returns TARGET when it reaches a target, else
+ * 0. Without branches: whether a neighbour is there, shows a value and is
+ * new is data no predictor guesses, so each decision is a mask. A step off
+ * the index (unsigned: off the left or top wraps round to a big number)
+ * looks at cur's own slot, and an empty slot at cur itself: cur is seen,
+ * so neither adds anything. The queue gets a write on every step and
+ * advances only for a new cell, hence its one slot of room beyond
+ * count. */
+ALWAYS_INLINE unsigned step_reach(Fill *f, const Direct *d, int cur, unsigned x, unsigned y, unsigned s,
+                                  int dx, int dy, int width) {
+  bool inside = true;
+  if (dx) inside &= x + (unsigned)dx < d->dw;
+  if (dy) inside &= y + (unsigned)dy < d->dh;
+  const unsigned n = s + ((unsigned)(dy * (int)d->dw + dx) & -(unsigned)inside);
+  const int e = slot_entry(d, n, width), empty = e >> 31; /* all ones when e is -1 */
+  const int at = (e & ~empty) | (cur & empty);
+  const unsigned flags = f->flags[at];
+  const unsigned take = value_bit(d->cells[at].value, d->value_mask) & ~flags & SEEN;
+  f->flags[at] = (uint8_t)(flags | take);
+  f->queue[f->tail] = at;
+  f->tail += (int32_t)take;
+  return take * flags & TARGET;
 }
 
 /* board_connects on a direct index of `width`-byte slots and a grid of
@@ -104,11 +119,13 @@ ALWAYS_INLINE bool connects_direct(const Board *b, uint64_t value_mask, const in
     if (e >= 0 && value_in(d.cells[e].value, value_mask) && reach(&f, e)) return true;
   }
   for (int32_t head = 0; head < f.tail; head++) {
-    const BoardCell *c = &d.cells[queue[head]];
+    const int cur = queue[head];
+    const BoardCell *c = &d.cells[cur];
     const unsigned x = (unsigned)(c->x - d.ox), y = (unsigned)(c->y - d.oy), s = y * d.dw + x;
+    unsigned hit = 0;
 #pragma GCC unroll 6
-    for (int k = 0; k < dirs; k++)
-      if (step_reach(&f, &d, x, y, s, step[k].x, step[k].y, width)) return true;
+    for (int k = 0; k < dirs; k++) hit |= step_reach(&f, &d, cur, x, y, s, step[k].x, step[k].y, width);
+    if (hit) return true;
   }
   return false;
 }
@@ -181,10 +198,10 @@ Value native_connects(Vm *vm, Value *args) {
   if (!b) return 0;
   size_t n = (size_t)b->count;
   uint8_t flags_here[CONNECT_STACK];
-  int32_t queue_here[CONNECT_STACK];
+  int32_t queue_here[CONNECT_STACK + 1];
   uint8_t *flags = flags_here;
   int32_t *queue = queue_here;
-  if (n > CONNECT_STACK && (!(flags = vm_scratch(vm, n)) || !(queue = vm_scratch(vm, n * sizeof *queue))))
+  if (n > CONNECT_STACK && (!(flags = vm_scratch(vm, n)) || !(queue = vm_scratch(vm, (n + 1) * sizeof *queue))))
     return 0;
   /* the heap does not move while a native runs: the lists are read in place */
   return board_connects(b, list_bits(vm, args[1]) /* values outside 0..63 never show in a region */,
