@@ -73,8 +73,8 @@ ALWAYS_INLINE unsigned value_bit(int v, uint64_t value_mask) {
 }
 
 /* The fill's step by the constant (dx, dy) from entry cur at index
- * position (x, y), slot s; returns TARGET when it reaches a target, else
- * 0. Without branches: whether a neighbour is there, shows a value and is
+ * position (x, y), slot s; returns the flags of the cell it takes (TARGET
+ * set when that is a target), else 0. Without branches: whether a neighbour is there, shows a value and is
  * new is data no predictor guesses, so each decision is a mask. A step off
  * the index (unsigned: off the left or top wraps round to a big number)
  * looks at cur's own slot, and an empty slot at cur itself: cur is seen,
@@ -94,7 +94,7 @@ ALWAYS_INLINE unsigned step_reach(Fill *f, const Direct *d, int cur, unsigned x,
   f->flags[at] = (uint8_t)(flags | take);
   f->queue[f->tail] = at;
   f->tail += (int32_t)take;
-  return take * flags & TARGET;
+  return flags & -take;
 }
 
 /* board_connects on a direct index of `width`-byte slots and a grid of
@@ -125,7 +125,7 @@ ALWAYS_INLINE bool connects_direct(const Board *b, uint64_t value_mask, const in
     unsigned hit = 0;
 #pragma GCC unroll 6
     for (int k = 0; k < dirs; k++) hit |= step_reach(&f, &d, cur, x, y, s, step[k].x, step[k].y, width);
-    if (hit) return true;
+    if (hit & TARGET) return true;
   }
   return false;
 }
