@@ -3,8 +3,8 @@
  * reached set over coordinates until nothing changes, on random boards of
  * both grids, bounded (direct index) and unbounded (hashed index); then the
  * same on boards of every kind the direct fill reads differently: fixed and
- * window bounds, index slots of 1, 2 and 4 bytes (capacities), and stacked
- * cells whose top was covered by another value. */
+ * window bounds, index slots of 1, 2 and 4 bytes (capacities), stacked
+ * cells whose top was covered by another value, and a hexagon-shaped board. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +161,29 @@ START_TEST(test_board_kinds_against_naive) {
 }
 END_TEST
 
+/* A hexagon-shaped board (side 5 in the 9x9 rectangle): its direct index
+ * spans the rectangle, the cut corners stay empty. */
+START_TEST(test_hexagon_against_naive) {
+  srand(31);
+  for (int round = 0; round < 120; round++) {
+    BoardSpec spec = {.grid = GRID_HEX, .bound = BOARD_BOUND_FIXED, .shape = BOARD_SHAPE_HEXAGON, .levels = 1,
+                      .w = SIDE, .h = SIDE, .capacity = MAXC};
+    Board *b = malloc(board_bytes(&spec));
+    ck_assert_ptr_nonnull(b);
+    board_init(b, &spec);
+    Model m;
+    memset(&m, -1, sizeof m);
+    int fill = rand() % 100;
+    for (int y = 0; y < SIDE; y++)
+      for (int x = 0; x < SIDE; x++)
+        if (board_shape_holds(&b->spec, (Coord){(int16_t)x, (int16_t)y}) && rand() % 100 < fill)
+          put(b, m.v[y][x] = rand() % 4, x, y);
+    queries_against_naive(b, &m, GRID_HEX);
+    free(b);
+  }
+}
+END_TEST
+
 static Suite *connect_suite(void) {
   Suite *s = suite_create("connect");
   TCase *tc = tcase_create("connects");
@@ -168,6 +191,7 @@ static Suite *connect_suite(void) {
   tcase_add_test(tc, test_square_no_diagonals);
   tcase_add_test(tc, test_against_naive);
   tcase_add_test(tc, test_board_kinds_against_naive);
+  tcase_add_test(tc, test_hexagon_against_naive);
   suite_add_tcase(s, tc);
   return s;
 }
