@@ -381,10 +381,10 @@ static const bool native_returns[NATIVE__COUNT] = {
 };
 
 /* Direct threading: dispatching is then one load and one jump, not two
- * loads (opcode, then table). Done once per program, whose copy every
- * VM of it then reads (again if a test program grew). A NATIVE's first operand becomes the native's function,
- * and a native without a result gets a handler of its own, so a call
- * looks nothing up. */
+ * loads (opcode, then table). Done once per program, whose copy every VM
+ * of it then reads (again if a test program grew). A NATIVE's first
+ * operand becomes the native's function, and a native without a result
+ * gets a handler of its own, so a call looks nothing up. */
 typedef struct Handlers {
   void *const *op;
   void *bad, *native_void;
