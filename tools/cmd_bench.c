@@ -10,6 +10,7 @@
 
 #include "baseline.h"
 #include "cli.h"
+#include "cli_alloc.h"
 
 static const char usage[] =
     "usage: tessera bench GAME [-n N] [--seed S] [--variant a,b] [--set NAME=N] [--players N]\n"
@@ -144,15 +145,16 @@ static CopyCost copy_cost(const BenchArgs *a, TsState *s, int players) {
   ts_reset(s, a->seed);
   Agent agents[AGENTS_MAX];
   for (int i = 0; i < players; i++) agent_init(&agents[i], AGENT_RANDOM, a->seed, i);
-  TsState *probe = ts_clone(s);
+  TsState *probe = cli_clone(s);
   int64_t total = playout(probe, a->seed, players);
   ts_free(probe);
   for (int64_t d = 0; d < total / 2 && !ts_is_over(s); d++)
     ts_apply(s, agent_pick_auto(&agents[ts_current_seat(s)], ts_legal_count(s)), NULL, 0);
-  TsState *copy = ts_clone(s);
+  TsState *copy = cli_clone(s);
   const int rounds = 20000;
   double start = now();
-  for (int i = 0; i < rounds; i++) ts_copy(copy, s);
+  for (int i = 0; i < rounds; i++)
+    if (ts_copy(copy, s) != 0) cli_out_of_memory();
   double copy_ns = (now() - start) * 1e9 / rounds;
   uint64_t sink = 0;
   start = now();

@@ -153,7 +153,7 @@ static int check_moves(Sim *m, const TsState *s, int n) {
     ts_legal_text(s, i, text, sizeof text);
     int found = ts_find_move(s, text);
     if (found != i) return violated(m, "move %d's text \"%s\" finds move %d", i, text, found);
-    ts_copy(m->copy, s);
+    if (ts_copy(m->copy, s) != 0) return violated(m, "out of memory");
     if (ts_apply(m->copy, i, err, sizeof err) < 0)
       return violated(m, "listed move %d (\"%s\") does not apply: %s", i, text, err);
   }
@@ -199,7 +199,7 @@ static int playout(Sim *m) {
   m->copy = ts_clone(s);
   m->count = 0;
   m->rng = m->seed * 0x9e3779b97f4a7c15ull + 1;
-  int status = 0;
+  int status = m->copy ? 0 : violated(m, "out of memory");
   for (m->step = 0; !status && !ts_is_over(s); m->step++) {
     int n = ts_legal_count(s);
     if (m->step >= MAX_MOVES) status = violated(m, "no end after %d moves", MAX_MOVES);
