@@ -322,6 +322,9 @@ Value native_random(Vm *vm, Value *args) {
 static const char *print_prefix;
 static bool print_mid_line; /* after print_part: the line is begun */
 static bool print_quiet;
+static uint64_t prints_made; /* quiet ones too: see natives_prints_made */
+
+uint64_t natives_prints_made(void) { return prints_made; }
 
 void ts_set_print_prefix(const char *prefix) {
   print_prefix = prefix;
@@ -334,6 +337,7 @@ void ts_set_print_quiet(bool quiet) {
 /* `print(a, b, c)` prints a and b with print_part, then c with print:
  * one line, values separated by spaces. */
 Value native_print_part(Vm *vm, Value *args) {
+  prints_made++;
   if (print_quiet) return 0;
   char text[FORMAT_CAP];
   vm_format_value(vm, vm_string(vm, args[1]), args[0], text, sizeof text);
@@ -346,6 +350,7 @@ Value native_print_part(Vm *vm, Value *args) {
 
 /* args[1] is the hidden type code the compiler appends (a string index). */
 Value native_print(Vm *vm, Value *args) {
+  prints_made++;
   if (print_quiet) return 0;
   char text[FORMAT_CAP];
   vm_format_value(vm, vm_string(vm, args[1]), args[0], text, sizeof text);
