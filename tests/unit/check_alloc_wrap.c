@@ -239,6 +239,8 @@ static const char *play(TsProgram *p, uint64_t seed, int moves, Seen *seen) {
   for (int i = 0; i < moves && !ts_is_over(s); i++) {
     look(s, seen);
     if (spare) copy_twice(s, spare, seen);
+    /* The looks and copies can end the game (an error): no option to draw. */
+    if (ts_is_over(s) || ts_legal_count(s) <= 0) break;
     rng = rng * 6364136223846793005u + 1442695040888963407u;
     int option = (int)((rng >> 33) % (uint64_t)ts_legal_count(s));
     if (ts_apply(s, option, err, sizeof err) != 0) EXPECT(ts_error(s) != NULL, "a move failed: %s", err);
