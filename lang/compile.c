@@ -172,6 +172,40 @@ static int type_code_string(Compiler *c, const Type *t) {
 
 static void expr(Compiler *c, Node *n);
 
+/* Two int expressions that give the same value each time they are
+ * evaluated and do nothing else: locals, globals, literals and indexing of
+ * those (`t[0]`, `n[1]`). */
+static bool same_pure(const Node *x, const Node *y) {
+  if (x->kind != y->kind || !x->type || x->type->kind != TY_INT) return false;
+  switch (x->kind) {
+  case N_INT: return x->ival == y->ival;
+  case N_NAME:
+    return x->sym && x->sym == y->sym && (x->sym->kind == SYM_LOCAL || x->sym->kind == SYM_GLOBAL);
+  case N_INDEX:
+    return x->b->kind == N_INT && x->b->ival == y->b->ival && x->a->kind == N_NAME && y->a->kind == N_NAME &&
+           x->a->sym && x->a->sym == y->a->sym && (x->a->sym->kind == SYM_LOCAL || x->a->sym->kind == SYM_GLOBAL);
+  default: return false;
+  }
+}
+
+/* `if a <= b then a else b` (and <, >=, >, either arm order) is the
+ * smaller or larger of a and b: both are evaluated by the condition
+ * anyway, so one MIN or MAX does it without a branch on the data. */
+static bool min_max(Compiler *c, Node *n) {
+  const Node *cmp = n->a;
+  if (c->no_fuse || cmp->kind != N_BINARY) return false;
+  bool less = cmp->op == OP_LT || cmp->op == OP_LE, more = cmp->op == OP_GT || cmp->op == OP_GE;
+  if (!less && !more) return false;
+  bool first;                     /* the then-arm is the comparison's left operand */
+  if (same_pure(n->b, cmp->a) && same_pure(n->c, cmp->b)) first = true;
+  else if (same_pure(n->b, cmp->b) && same_pure(n->c, cmp->a)) first = false;
+  else return false;
+  expr(c, cmp->a);
+  expr(c, cmp->b);
+  op0(c, less == first ? BC_MIN : BC_MAX); /* a < b ? a : b is min; a < b ? b : a is max */
+  return true;
+}
+
 static void at(Compiler *c, const Node *n) {
   if (n->line > 0) {
     c->line = n->line;
@@ -661,6 +695,7 @@ static void expr(Compiler *c, Node *n) {
     op0(c, BC_RANGE);
     break;
   case N_COND: {
+    if (min_max(c, n)) break;
     Patches otherwise = {.count = 0};
     cond_jump(c, n->a, false, &otherwise);
     expr(c, n->b);

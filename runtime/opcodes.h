@@ -96,7 +96,9 @@
   OP(COVER,             1,   0, "statement A ran (coverage: compiled only with TsCompileOptions.coverage_file)") \
   OP(CHOOSE_SECRET,     1,  -1, "CHOOSE whose options and answer only the deciding seat may see") \
   OP(LIST_EXTEND,       4,  -1, "l := pop; append every element of l to the list in locals[D], leaving locals[A], locals[B], locals[C] as LIST_START .. FOR_LIST_NEXT A B C would (a comprehension's last clause copying its list)") \
-  OP(LOAD_LOCAL_NATIVE, 3, VAR, "superinstruction LOAD_LOCAL A; NATIVE B C: locals[A] as the last of the C arguments of natives[B]; its result unless void")
+  OP(LOAD_LOCAL_NATIVE, 3, VAR, "superinstruction LOAD_LOCAL A; NATIVE B C: locals[A] as the last of the C arguments of natives[B]; its result unless void") \
+  OP(MIN,               0,  -1, "b := pop; a := pop; push the smaller (`if a <= b then a else b`, compiled from that idiom)") \
+  OP(MAX,               0,  -1, "b := pop; a := pop; push the larger (`if a >= b then a else b`)")
 
 typedef enum {
 #define TS_OP_ENUM(name, ops, effect, meaning) BC_##name,

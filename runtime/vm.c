@@ -575,14 +575,21 @@ do_DIV:
   a = POP();
   if (b == 0) { vm_error(vm, "division by zero"); goto fail; }
   /* INT64_MIN / -1 traps in C: negate with wrap-around like + and * do. */
-  PUSH(b == -1 ? (Value)(0 - (uint64_t)a) : a / b);
+  if ((uint64_t)(a | b) <= UINT32_MAX) PUSH((Value)((uint32_t)a / (uint32_t)b)); /* as in MOD */
+  else PUSH(b == -1 ? (Value)(0 - (uint64_t)a) : a / b);
   NEXT();
 do_MOD:
   b = POP();
   a = POP();
   if (b == 0) { vm_error(vm, "division by zero"); goto fail; }
-  PUSH(b == -1 ? 0 : a % b); /* INT64_MIN % -1 traps in C */
+  /* Operands that fit in 32 bits unsigned (a seat count, a board width)
+   * take the 32-bit divide, which is several times faster than the 64-bit
+   * one on many x86 cores; the result is the same. */
+  if ((uint64_t)(a | b) <= UINT32_MAX) PUSH((Value)((uint32_t)a % (uint32_t)b));
+  else PUSH(b == -1 ? 0 : a % b); /* INT64_MIN % -1 traps in C */
   NEXT();
+do_MIN: BINARY(a <= b ? a : b);
+do_MAX: BINARY(a >= b ? a : b);
 do_NEG: TOP() = (Value)(0 - (uint64_t)TOP()); NEXT();
 do_NOT: TOP() = !TOP(); NEXT();
 do_EQ: BINARY(a == b);

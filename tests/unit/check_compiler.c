@@ -596,6 +596,32 @@ START_TEST(test_a_copying_last_clause_is_one_list_extend) {
 }
 END_TEST
 
+/* The min/max idiom `if a <= b then a else b` (<, >=, >, either arm order)
+ * on pure int operands is one MIN or MAX after its two operands; an arm
+ * that is not one of the comparison's operands keeps the jumps; so does
+ * --no-superinstructions. */
+static const char *const min_max_game =
+    GAME "var x: int\n"
+         "play {\n  let l = [3, 9]\n  let a = l[0]\n  let b = l[1]\n"
+         "  x = (if a <= b then a else b) + (if a < b then b else a) + (if l[0] > l[1] then l[0] else l[1])\n"
+         "  x = x + (if a >= 1 then 1 else a)\n"
+         "  x = x + (if a <= b then b else 7) + (if a <= b then a else len(l))\n}\n";
+
+START_TEST(test_the_min_max_idiom_is_one_instruction) {
+  fused(min_max_game);
+  in_function("<play>");
+  ck_assert_int_eq(count_op("MIN"), 2);                  /* a <= b ? a : b, a >= 1 ? 1 : a */
+  ck_assert_int_eq(count_op("MAX"), 2);                  /* a < b ? b : a, l[0] > l[1] ? l[0] : l[1] */
+  expect_ops("MIN LOAD_LOCAL2 MAX ADD");
+  ck_assert_int_eq(count_op("JUMP"), 2);                 /* the two that are not the idiom */
+  disassemble(min_max_game);
+  in_function("<play>");
+  expect_no_op("MIN");
+  expect_no_op("MAX");
+  ck_assert_int_eq(count_op("JUMP"), 6);
+}
+END_TEST
+
 START_TEST(test_nothing_fuses_across_a_jump_target) {
   /* The loop's test is a jump target (the back edge): its LOAD_LOCAL must
    * stay apart from the STORE_LOCAL before the loop, which the back edge
@@ -811,6 +837,7 @@ static Suite *compiler_suite(void) {
   tcase_add_test(statements, test_decisions_clear_slots_taken_later_in_their_loop);
   tcase_add_test(statements, test_superinstructions_fuse_frequent_pairs);
   tcase_add_test(statements, test_params_with_known_values_are_literals);
+  tcase_add_test(statements, test_the_min_max_idiom_is_one_instruction);
   tcase_add_test(statements, test_nothing_fuses_across_a_jump_target);
   tcase_add_test(statements, test_a_copying_last_clause_is_one_list_extend);
   tcase_add_test(statements, test_large_functions_called_twice_stay_calls);
