@@ -259,6 +259,7 @@ static void dump(Out *o, const Node *n) {
     put(o, " %s", n->str ? n->str : "?");
     if (n->a) /* P6: the size given by params */
       put(o, "%s %s x %s", n->bound == BOUND_WINDOW ? " window" : "", n->a->name, n->b->name);
+    else if (n->side) put(o, " side %d", n->side);
     else if (n->bound == BOUND_FIXED) put(o, " %dx%d", n->w, n->h);
     else if (n->bound == BOUND_WINDOW) put(o, " window %dx%d", n->w, n->h);
     if (n->per_player) put(o, " per-player");

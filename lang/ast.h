@@ -30,6 +30,7 @@ typedef struct NodeList {
  * N_BOARD              name, ival = grid (GRID_SQUARE/GRID_HEX as in board.h, from
  *                      the identifier `square`/`hex`; parser stores the identifier in
  *                      str and the checker validates), bound = BOUND_*, w, h,
+ *                      side (grid `hexagon`: its side; w = h = 2 side - 1),
  *                      per_player (0/1), levels (default 1)
  * N_VAR                name, per_player, a = type node, b = initialiser or NULL,
  *                      visibility = VIS_*
@@ -125,6 +126,7 @@ struct Node {
   NodeList list;
   /* board and var declarations */
   int bound, w, h, per_player, levels, visibility;
+  int side;               /* a hexagon board's side (w = h = 2 side - 1); 0 otherwise */
   /* checker annotations (NULL/0 until checked) */
   Type *type;
   Symbol *sym;

@@ -374,10 +374,21 @@ static void declare_global(Checker *c, Node *d, int kind, Type *type) {
     c->out->globals[c->out->global_count++] = s;
 }
 
+/* `hexagon N` and only it takes a side (the grammar reads any lone INT). */
+static void check_hexagon_side(Checker *c, Node *d) {
+  bool hexagon = d->str && strcmp(d->str, "hexagon") == 0;
+  if (hexagon && !d->side)
+    check_error(c, d, "a hexagon board needs its side: `board %s: hexagon 5`", d->name);
+  else if (!hexagon && d->side)
+    check_error(c, d, "only a hexagon board takes a side (`hexagon 5`); a %s board takes WxH", d->str ? d->str : "?");
+}
+
 static void declare_board(Checker *c, Node *d) {
   if (d->str && strcmp(d->str, "square") == 0) d->ival = GRID_SQUARE;
   else if (d->str && strcmp(d->str, "hex") == 0) d->ival = GRID_HEX;
-  else check_error(c, d, "unknown grid '%s'; grids are square and hex", d->str ? d->str : "?");
+  else if (d->str && strcmp(d->str, "hexagon") == 0) d->ival = GRID_HEX;
+  else check_error(c, d, "unknown grid '%s'; grids are square, hex and hexagon", d->str ? d->str : "?");
+  check_hexagon_side(c, d);
   if (d->levels < 1) d->levels = 1;
   bool reported = d->w < 0 || d->h < 0; /* by the lexer: the size has no value */
   if (d->bound != BOUND_NONE && !d->a && !reported && (d->w < 1 || d->h < 1 || d->w > 64 || d->h > 64))

@@ -1293,6 +1293,7 @@ static void describe_boards(Program *p, const Checked *k) {
     b->spec.levels = (uint8_t)d->levels;
     b->spec.w = (int16_t)d->w;
     b->spec.h = (int16_t)d->h;
+    b->spec.shape = d->side ? BOARD_SHAPE_HEXAGON : BOARD_SHAPE_RECTANGLE;
     b->spec.capacity = d->bound == BOUND_NONE ? 0 : d->w * d->h * d->levels;
   }
 }

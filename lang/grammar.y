@@ -157,7 +157,7 @@ decl(A) ::= OPTION(K) NAME(N) ASSIGN expr(E) description(S). {
 /* decl -> WORD NAME { ',' NAME }: answers a decision may offer besides its options */
 decl(A) ::= WORD(K) names(L).       { A = px_node(ctx, N_WORDS, K); A->list = L; }
 
-/* board -> BOARD NAME ':' NAME { SIZE | WINDOW SIZE | PER PLAYER | LEVELS INT } */
+/* board -> BOARD NAME ':' NAME { SIZE | WINDOW SIZE | INT | PER PLAYER | LEVELS INT } */
 board(A) ::= BOARD(K) NAME(N) COLON NAME(G). {
   A = px_node(ctx, N_BOARD, K); A->name = px_ident(ctx, N); A->str = px_ident(ctx, G);
   A->levels = 1;
@@ -193,6 +193,16 @@ board(A) ::= board(B) NAME(X) NAME(M) NAME(Y). {
   if (A->bound != BOUND_NONE) px_error(ctx, X, "board size given twice");
   if (M.length != 1 || M.start[0] != 'x') px_error(ctx, M, "expected 'x' between the board's width and height");
   A->bound = BOUND_FIXED; A->a = px_name(ctx, X); A->b = px_name(ctx, Y);
+}
+/* A hexagon's side: `board field: hexagon 5` (the checker holds the grid to
+ * hexagon), a fixed board of (2 side - 1) x (2 side - 1) axial cells with
+ * the two corners cut off. */
+board(A) ::= board(B) INT(N).       {
+  A = B;
+  if (A->bound != BOUND_NONE) px_error(ctx, N, "board size given twice");
+  int side = N.ival < 1 || N.ival > 32 ? 0 : (int)N.ival;
+  if (!side) px_error(ctx, N, "a hexagon's side must be 1 to 32");
+  A->bound = BOUND_FIXED; A->side = side ? side : 1; A->w = A->h = 2 * A->side - 1;
 }
 board(A) ::= board(B) LEVELS(L) NAME(N). {
   A = B;

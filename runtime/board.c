@@ -110,6 +110,7 @@ void board_init(Board *b, const BoardSpec *spec) {
   memset(b, 0, board_bytes(spec));
   b->spec.grid = spec->grid;
   b->spec.bound = spec->bound;
+  b->spec.shape = spec->bound == BOARD_BOUND_FIXED ? spec->shape : BOARD_SHAPE_RECTANGLE;
   b->spec.levels = spec->levels < 1 ? 1 : spec->levels;
   b->spec.w = spec->w, b->spec.h = spec->h;
   b->spec.capacity = clamp_capacity(spec->capacity);
@@ -189,6 +190,7 @@ static void index_set(Board *b, uint32_t slot, int32_t entry) {
 
 bool board_in_bounds(const Board *b, Coord c) {
   if (b->spec.bound != BOARD_BOUND_FIXED) return true;
+  if (b->spec.shape != BOARD_SHAPE_RECTANGLE) return board_shape_holds(&b->spec, c);
   return c.x >= 0 && c.y >= 0 && c.x < b->spec.w && c.y < b->spec.h;
 }
 
@@ -538,9 +540,12 @@ static inline __attribute__((always_inline)) bool place_direct8(Board *b, const 
   return true;
 }
 
-/* Whether place_direct8 may try the move (place_pair8 on a board with cells). */
+/* Whether place_direct8 may try the move (place_pair8 on a board with cells).
+ * Not on a shaped board: the direct index spans its whole rectangle, cut
+ * corners included, so only check_move knows which cells exist. */
 static inline bool direct8_board(const Board *b) {
-  return b->dw && b->spec.capacity <= 255 && b->spec.levels == 1;
+  return b->dw && b->spec.capacity <= 255 && b->spec.levels == 1 &&
+         b->spec.shape == BOARD_SHAPE_RECTANGLE;
 }
 
 /* The checks in order, and the move when they pass. */

@@ -19,12 +19,15 @@
 #include "tiles.h"
 
 enum { BOARD_BOUND_NONE = 0, BOARD_BOUND_FIXED = 1, BOARD_BOUND_WINDOW = 2 };
+/* Which cells of a fixed board's w x h rectangle exist (board_shape.c). */
+enum { BOARD_SHAPE_RECTANGLE = 0, BOARD_SHAPE_HEXAGON = 1 };
 
 /* What a `board` declaration says; lives in the compiled program. */
 typedef struct BoardSpec {
   uint8_t grid;     /* GridKind */
   uint8_t bound;    /* BOARD_BOUND_* */
   uint8_t levels;   /* >= 1; stacking allowed when > 1 */
+  uint8_t shape;    /* BOARD_SHAPE_*: fixed boards only */
   int16_t w, h;     /* fixed: cells (0..w-1, 0..h-1); window: floating w x h */
   int32_t capacity; /* max cells ever placed (all levels) */
 } BoardSpec;
@@ -121,7 +124,21 @@ static inline int board_top(const Board *b, Coord c) {
   return board_direct_get(b, (int32_t)(y * (uint32_t)b->dw + x));
 }
 
-bool board_in_bounds(const Board *b, Coord c);    /* fixed bounds only; else true */
+bool board_in_bounds(const Board *b, Coord c);    /* fixed bounds (and shape) only; else true */
+
+/* Board shapes (board_shape.c). A hexagon of side n is a hex board of
+ * (2n - 1) x (2n - 1) axial cells whose cells lie within n - 1 steps of the
+ * centre (n - 1, n - 1): those with n - 1 <= x + y <= 3n - 3. */
+bool board_shape_holds(const BoardSpec *s, Coord c); /* c inside the rectangle too */
+/* The x range of row y's cells (lo > hi: none). */
+void board_shape_row(const BoardSpec *s, int y, int *lo, int *hi);
+/* How many cells the board has. */
+int board_shape_cells(const BoardSpec *s);
+/* Whether every cell placement p covers is a cell of b's shape. */
+bool board_shape_fits(const Board *b, const TileDef *t, Placement p);
+/* Keeps, in order, the n placements (out, or packed when set) that fit
+ * b's shape; returns how many. */
+int board_shape_keep(const Board *b, const TileDef *t, Placement *out, int64_t *packed, int n);
 /* Would the board with these extra cells still fit its floating window? */
 bool board_fits_window(const Board *b, const Coord *extra, int n);
 
@@ -208,6 +225,9 @@ bool board_frame(const Board *b, const TileDef *t, BoardFrame *f);
 /* Bit index and word of cell (x0 + x, y0 + y) in a frame's words. */
 static inline int board_frame_bit(const BoardFrame *f, int x, int y) { return x + y * f->row_bit; }
 static inline int board_frame_word(const BoardFrame *f, int y) { return y * f->row_word; }
+/* Sets, in a frame's bit words, the frame's cells that are no cells of b's
+ * shape (board_shape.c): they then block a placement like occupied ones. */
+void board_shape_block(const Board *b, const BoardFrame *f, uint64_t *words);
 /* The frame's occupied cells (every level), f->words words. */
 void board_frame_occupied(const Board *b, const BoardFrame *f, uint64_t *occ);
 /* The cells (in place) that are grid neighbours of a set cell, inside the frame. */

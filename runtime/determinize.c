@@ -78,13 +78,12 @@ static uint64_t splitmix(uint64_t *state) {
   return z ^ (z >> 31);
 }
 
-/* Pools the elements of the lists of one type, sorts, shuffles, deals back. */
-static int resample_type(Value *heap, const HiddenList *lists, int n, const char *type, uint64_t *rng) {
+/* Pools the elements of the lists of one type, sorts, shuffles, deals back;
+ * `pool` has room for every pooled list's elements. */
+static int resample_type(Value *heap, const HiddenList *lists, int n, const char *type, uint64_t *rng, Value *pool) {
   size_t total = 0;
   for (int j = 0; j < n; j++)
     if (!lists[j].secret && strcmp(lists[j].type, type) == 0) total += heap[lists[j].handle] & HEAP_LEN_MASK;
-  Value *pool = malloc(sizeof *pool * (total ? total : 1));
-  if (!pool) return 0;
   size_t used = 0;
   for (int j = 0; j < n; j++) {
     if (lists[j].secret || strcmp(lists[j].type, type) != 0) continue;
@@ -106,7 +105,6 @@ static int resample_type(Value *heap, const HiddenList *lists, int n, const char
     memcpy(heap + lists[j].handle + 1, pool + used, sizeof *pool * len);
     used += len;
   }
-  free(pool);
   return (int)total;
 }
 
@@ -165,6 +163,11 @@ int ts_determinize(TsState *s, int seat, uint64_t seed) {
   HiddenList lists[MAX_HIDDEN_LISTS];
   int n = collect(s, seat, lists);
   Value *heap = (Value *)engine_heap(s);
+  size_t pooled = 0; /* made before anything changes: out of memory leaves s as it was */
+  for (int j = 0; j < n; j++)
+    if (!lists[j].secret) pooled += heap[lists[j].handle] & HEAP_LEN_MASK;
+  Value *pool = malloc(sizeof *pool * (pooled ? pooled : 1));
+  if (!pool) return -1;
   uint64_t rng = seed;
   int resampled = 0;
   for (int j = 0; j < n; j++) {
@@ -174,8 +177,9 @@ int ts_determinize(TsState *s, int seat, uint64_t seed) {
     }
     bool first_of_type = true;
     for (int i = 0; i < j; i++) first_of_type &= lists[i].secret || strcmp(lists[i].type, lists[j].type) != 0;
-    if (first_of_type) resampled += resample_type(heap, lists, n, lists[j].type, &rng);
+    if (first_of_type) resampled += resample_type(heap, lists, n, lists[j].type, &rng, pool);
   }
+  free(pool);
   vm_seed(s->block, splitmix(&rng));
   s->texts_valid = false;
   return resampled;

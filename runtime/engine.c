@@ -35,6 +35,32 @@ static void match_release(TsMatch *m) {
   free(m);
 }
 
+/* ---- error texts ----
+ * A state's error is its own copy of the VM's message. When even that copy
+ * cannot be made the state keeps this fixed text, so a game that ended in an
+ * error never reads as an error-free one. */
+static char out_of_memory_text[] = "out of memory";
+
+static void drop_error(TsState *s) {
+  if (s->error != out_of_memory_text) free(s->error);
+  s->error = NULL;
+}
+
+static void keep_error(TsState *s, const char *text) {
+  drop_error(s);
+  s->error = strdup(text);
+  if (!s->error) s->error = out_of_memory_text;
+}
+
+/* src's error text for another state (the fixed text is shared); false when
+ * the copy could not be made. */
+static bool copy_error(const TsState *src, char **out) {
+  *out = src->error;
+  if (!src->error || src->error == out_of_memory_text) return true;
+  *out = strdup(src->error);
+  return *out != NULL;
+}
+
 /* ---- binding a state to the VM ---- */
 
 /* A run's fresh start: no error yet, a full step budget. */
@@ -83,8 +109,7 @@ static void forget_hot(TsState *s) { /* its working data is no longer wanted */
 /* vm_pack; when it ran out of memory the state ends in that error. */
 static bool pack(TsState *s, Value *options) {
   if (vm_pack(s->match->vm, options)) return true;
-  free(s->error);
-  s->error = strdup(s->match->vm->error);
+  keep_error(s, s->match->vm->error);
   return false;
 }
 
@@ -114,8 +139,7 @@ static __attribute__((noinline)) int finish_ended(TsState *s, int status, char *
   if (status != RUN_ERROR) {
     return pack(s, NULL) ? 0 : -1;
   }
-  free(s->error);
-  s->error = strdup(vm->error);
+  keep_error(s, vm->error);
   vm->frame_count = 0;
   vm->sp = 0;
   pack(s, NULL);
@@ -212,8 +236,7 @@ static bool restart_from_set_up(TsState *s, uint64_t seed) {
 static bool start_game(TsState *s, uint64_t seed) {
   forget_hot(s);
   claim_vm(s);
-  free(s->error);
-  s->error = NULL;
+  drop_error(s);
   int status;
   if (s->match->set_up) {
     status = restart_from_set_up(s, seed) ? vm_run(s->match->vm, 0) : RUN_ERROR;
@@ -269,32 +292,43 @@ void ts_reset(TsState *s, uint64_t seed) {
 TsState *ts_clone(const TsState *src) {
   engine_settle(src);
   TsState *s = calloc(1, sizeof *s);
-  s->match = src->match;
-  s->match->refs++;
+  if (!s) return NULL;
   s->cap = src->block->size;
   s->block = malloc(s->cap);
+  if (!s->block || !copy_error(src, &s->error)) {
+    free(s->block);
+    free(s);
+    return NULL;
+  }
+  s->match = src->match;
+  s->match->refs++;
   memcpy(s->block, src->block, src->block->size);
-  s->error = src->error ? strdup(src->error) : NULL;
   return s;
 }
 
-void ts_copy(TsState *dst, const TsState *src) {
-  if (dst == src) return;
+int ts_copy(TsState *dst, const TsState *src) {
+  if (dst == src) return 0;
   engine_settle(src);
-  forget_hot(dst);
-  if (dst->cap < src->block->size) {
-    dst->block = realloc(dst->block, src->block->size);
+  char *error;
+  if (!copy_error(src, &error)) return -1;
+  if (dst->cap < src->block->size) { /* on failure the old block, hot or not, stays as it was */
+    if (!grow_bytes(&dst->block, src->block->size)) {
+      if (error != src->error) free(error);
+      return -1;
+    }
     dst->cap = src->block->size;
   }
+  forget_hot(dst);
   memcpy(dst->block, src->block, src->block->size);
   if (dst->match != src->match) {
     src->match->refs++;
     match_release(dst->match);
     dst->match = src->match;
   }
-  free(dst->error);
-  dst->error = src->error ? strdup(src->error) : NULL;
+  drop_error(dst);
+  dst->error = error;
   invalidate_texts(dst);
+  return 0;
 }
 
 void ts_free(TsState *s) {
@@ -302,7 +336,7 @@ void ts_free(TsState *s) {
   forget_hot(s);
   match_release(s->match);
   free(s->block);
-  free(s->error);
+  drop_error(s);
   free(s->texts);
   free(s->text_at);
   free(s);
@@ -500,8 +534,7 @@ Vm *engine_load(TsState *s) {
   engine_settle(s);
   claim_vm(s);
   bind(s);
-  vm_unpack(s->match->vm);
-  return s->match->vm;
+  return vm_unpack(s->match->vm) ? s->match->vm : NULL;
 }
 
 /* ---- results ---- */

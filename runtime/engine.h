@@ -53,7 +53,8 @@ const Value *engine_heap(const TsState *s);
 /* Binds the match's VM to s (settling any other hot state) and loads its
  * tail into the working arrays, so a script function can be called on it
  * with vm_call. For scratch copies: s is left cold, its block untouched
- * except by what the function writes. */
+ * except by what the function writes. NULL when the tail could not be
+ * loaded for want of memory (s then ends in that error). */
 Vm *engine_load(TsState *s);
 
 /* Whether `viewer` (a seat, TS_VIEW_ALL or TS_VIEW_PUBLIC) may not see the

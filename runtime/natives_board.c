@@ -53,7 +53,11 @@ static void place_error(Vm *vm, const Board *b, const TileDef *t, Placement p, C
              b->spec.levels, b->spec.levels == 1 ? "" : "s");
     break;
   case MOVE_OUTSIDE:
-    vm_error(vm, "cell %d,%d is outside the %dx%d board", c.x, c.y, b->spec.w, b->spec.h);
+    if (b->spec.shape == BOARD_SHAPE_HEXAGON)
+      vm_error(vm, "cell %d,%d is outside the hexagon of side %d (cells x,y in 0..%d with %d <= x + y <= %d)", c.x, c.y,
+               (b->spec.w + 1) / 2, b->spec.w - 1, (b->spec.w - 1) / 2, 3 * (b->spec.w - 1) / 2);
+    else
+      vm_error(vm, "cell %d,%d is outside the %dx%d board", c.x, c.y, b->spec.w, b->spec.h);
     break;
   case MOVE_OCCUPIED: vm_error(vm, "cell %d,%d is already occupied", c.x, c.y); break;
   case MOVE_NO_BASE:

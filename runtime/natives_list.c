@@ -75,9 +75,16 @@ Value native_sum(Vm *vm, Value *args) {
 Value native_product(Vm *vm, Value *args) {
   int32_t n = vm_list_len(vm, args[0]);
   const Value *v = vm_list_items(vm, args[0]);
-  uint64_t total = 1;
-  for (int32_t i = 0; i < n; i++) total *= (uint64_t)v[i];
-  return (Value)total;
+  /* Products of group sizes grow fast: one past the int's range is an
+   * error, not a wrapped-around score. */
+  Value total = 1;
+  for (int32_t i = 0; i < n; i++)
+    if (__builtin_mul_overflow(total, v[i], &total)) {
+      vm_error(vm, "product of %d numbers overflows the 64-bit int (at number %d, %lld)", n, i + 1,
+               (long long)v[i]);
+      return 0;
+    }
+  return total;
 }
 
 static Value extreme(Vm *vm, Value list, const char *what, int sign) {

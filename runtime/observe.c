@@ -94,7 +94,9 @@ static void put_board(Out *o, const TsState *s, const BoardInfo *info, int seat)
   put(o, "{\"name\":");
   put_string(o, info->name);
   if (seat >= 0) put(o, info->count_slot >= 0 ? ",\"index\":%d" : ",\"seat\":%d", seat);
-  put(o, ",\"grid\":\"%s\",\"cells\":[", b->spec.grid == GRID_HEX ? "hex" : "square");
+  put(o, ",\"grid\":\"%s\"", b->spec.grid == GRID_HEX ? "hex" : "square");
+  if (b->spec.shape == BOARD_SHAPE_HEXAGON) put(o, ",\"hexagon\":%d", (b->spec.w + 1) / 2); /* its cells */
+  put(o, ",\"cells\":[");
   for (int e = 0; e < b->count; e++) {
     const BoardCell *c = board_cell(b, e);
     put(o, "%s{\"x\":%d,\"y\":%d,\"level\":%d,\"value\":%d,\"tile\":%d,\"part\":%d", e ? "," : "",

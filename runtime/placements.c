@@ -97,13 +97,23 @@ typedef struct Emitter {
   Placement *out;
   int64_t *packed;
   int cap, n, tile, grid;
+  const TileDef *shaped; /* the tile, when b's shape is no rectangle (filter's candidates must fit it) */
 } Emitter;
+
+/* The tile when b is a fixed board of some shape other than a rectangle:
+ * the rectangle's candidates are then cut to the shape (board_shape.c). */
+static const TileDef *shaped(const Board *b, const TileDef *t) {
+  return b->spec.shape != BOARD_SHAPE_RECTANGLE ? t : NULL;
+}
 
 /* Returns false when the output is full. Inlined: it runs once per
  * placement found, and most callers want neither a filter nor structs. */
 static inline __attribute__((always_inline)) bool emit(Emitter *em, int x, int y, int o, int level) {
   Placement p = {.tile = em->tile, .at = {(int16_t)x, (int16_t)y}, .orientation = o,
                  .level = level, .grid = em->grid};
+  /* the paths that test candidates one by one (the bit-word ones block
+   * the shape's missing cells instead: place_in_frame) */
+  if (em->shaped && !board_shape_fits(em->b, em->shaped, p)) return true;
   if (em->filter && !em->filter(em->ctx, em->b, p)) return true;
   if (em->packed)
     em->packed[em->n++] = placement_pack(p);
@@ -887,7 +897,7 @@ static void place_in_frame(Emitter *em, const TileShape *sh, int cells, const Bo
                            const PlaceOptions *opt, bool need_touch) {
   const Board *b = em->b;
   bool given = opt->touch[0] != NULL;
-  uint64_t occ[BOARD_FRAME_ROWS], near[BOARD_FRAME_ROWS];
+  uint64_t occ[BOARD_FRAME_ROWS], near[BOARD_FRAME_ROWS], blocked[BOARD_FRAME_ROWS];
   const uint64_t *o = opt->occupied ? opt->occupied : occ, *touch[TILE_MAX_CELLS];
   if (!opt->occupied) board_frame_occupied(b, at, occ);
   if (need_touch && !given) {
@@ -895,6 +905,11 @@ static void place_in_frame(Emitter *em, const TileShape *sh, int cells, const Bo
     board_frame_grow(near, at, (GridKind)b->spec.grid);
   }
   for (int i = 0; i < cells; i++) touch[i] = given ? opt->touch[i] : need_touch ? near : o;
+  if (em->shaped) { /* a shape's missing cells block like occupied ones (the word paths emit unchecked) */
+    memcpy(blocked, o, sizeof(uint64_t) * (size_t)at->words);
+    board_shape_block(b, at, blocked);
+    o = blocked;
+  }
   place_words(em, sh, cells, at, o, touch, need_touch);
 }
 
@@ -928,7 +943,7 @@ int board_placements_with(const Board *b, const TileDef *tiles, int tile_id, Pla
   const TileDef *t = &tiles[tile_id];
   if (cap <= 0 || t->cell_count < 1 || t->cell_count > TILE_MAX_CELLS) return 0;
   const TileShape *sh = shape_of_frame(opt->frame, (GridKind)b->spec.grid, t, tile_id);
-  Emitter em = {b, opt->filter, opt->ctx, out, opt->packed, cap, 0, tile_id, b->spec.grid};
+  Emitter em = {b, opt->filter, opt->ctx, out, opt->packed, cap, 0, tile_id, b->spec.grid, shaped(b, t)};
   if (mode == PLACE_STACK || mode == PLACE_STACK_UNEVEN)
     place_stack(&em, sh, t, opt, mode == PLACE_STACK_UNEVEN);
   else
@@ -944,7 +959,7 @@ int board_placements_words(const Board *b, const TileDef *tiles, int tile_id,
   const TileShape *sh = shape_of_frame(f, (GridKind)b->spec.grid, t, tile_id);
   Emitter em = {.b = b, .packed = packed, .cap = cap, .tile = tile_id, .grid = b->spec.grid};
   place_words(&em, sh, t->cell_count, f, occupied, touch, true);
-  return em.n;
+  return shaped(b, t) ? board_shape_keep(b, t, NULL, packed, em.n) : em.n;
 }
 
 /* The frame, flat at the value words' stride, holds the occupied box, so
@@ -1015,7 +1030,8 @@ int board_placements_kept(const Board *b, const TileDef *tiles, int tile_id, uin
   int n = packed && (t->cell_count == 1 || t->cell_count == 2)
               ? kept_pair(b, t, tile_id, occupied, match, packed, cap)
               : -2;
-  return n != -2 ? n : kept_any(b, t, tile_id, occupied, match, out, packed, cap);
+  if (n == -2) n = kept_any(b, t, tile_id, occupied, match, out, packed, cap);
+  return n > 0 && shaped(b, t) ? board_shape_keep(b, t, out, packed, n) : n;
 }
 
 int board_placements(const Board *b, const TileDef *tiles, int tile_id, PlaceMode mode,

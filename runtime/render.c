@@ -124,11 +124,12 @@ static void draw_square(Drawing *d) {
 }
 
 /* The q range worth drawing in hex row y: the cells occupied in rows y-1..y+1
- * and one more on each side (a fixed board: all of it). */
+ * and one more on each side (a fixed board: the row's cells, which make a
+ * hexagon of a hexagon board). */
 static bool hex_row_range(const Drawing *d, int y, int *lo, int *hi) {
   if (d->b->spec.bound == BOARD_BOUND_FIXED) {
-    *lo = d->min_x, *hi = d->max_x;
-    return true;
+    board_shape_row(&d->b->spec, y, lo, hi);
+    return *lo <= *hi;
   }
   *lo = INT32_MAX, *hi = INT32_MIN;
   for (int r = y - 1; r <= y + 1; r++)

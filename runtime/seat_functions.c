@@ -15,6 +15,13 @@ static int find_seat_function(const Program *p, const char *name) {
   return -1;
 }
 
+/* No scratch copy to call on: the question fails like a runtime error. */
+static int out_of_memory(TsState *scratch, char *err, size_t errlen) {
+  ts_free(scratch);
+  if (err) snprintf(err, errlen, "out of memory");
+  return -1;
+}
+
 bool ts_program_declares(const TsProgram *p, const char *function) {
   return find_seat_function(p->program, function) >= 0;
 }
@@ -23,7 +30,8 @@ int ts_seat_values(const TsState *s, const char *name, int64_t *values, char *er
   int fn = find_seat_function(s->match->prog->program, name);
   if (fn < 0) return 1;
   TsState *scratch = ts_clone(s);
-  Vm *vm = engine_load(scratch);
+  Vm *vm = scratch ? engine_load(scratch) : NULL;
+  if (!vm) return out_of_memory(scratch, err, errlen);
   int status = 0;
   for (int seat = 0; seat < s->match->seats; seat++) {
     Value arg = seat;
@@ -42,7 +50,8 @@ int ts_seat_list(const TsState *s, const char *name, int seat, int64_t *values, 
   int fn = find_seat_function(s->match->prog->program, name);
   if (fn < 0) return -2;
   TsState *scratch = ts_clone(s);
-  Vm *vm = engine_load(scratch);
+  Vm *vm = scratch ? engine_load(scratch) : NULL;
+  if (!vm) return out_of_memory(scratch, err, errlen);
   Value arg = seat, list = vm_call(vm, fn, &arg, 1);
   int count = -1;
   if (vm_failed(vm)) {

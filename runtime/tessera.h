@@ -8,7 +8,9 @@
  *
  * Moves: at each decision one seat chooses among legal options, each with a
  * canonical move text. Functions that can fail return NULL or a negative
- * number and write a one-line reason into the caller's buffer. */
+ * number and write a one-line reason into the caller's buffer; the two
+ * without a buffer, ts_clone and ts_copy, fail only when memory runs out.
+ * docs/architecture.md, "Running out of memory", says what each does then. */
 #ifndef TESSERA_H
 #define TESSERA_H
 
@@ -76,8 +78,14 @@ TsState *ts_new_game(const TsProgram *p, int players, uint64_t seed, char *err, 
 /* Starts a new game of the same match (same program and player count) with
  * another seed, reusing the state's memory: what playout loops use. */
 void ts_reset(TsState *s, uint64_t seed);
+/* An independent copy of s (same match). NULL when memory ran out; s is
+ * unchanged either way. */
 TsState *ts_clone(const TsState *s);
-void ts_copy(TsState *dst, const TsState *src); /* same match; dst reused, no allocation */
+/* Makes dst a copy of src, reusing dst's memory: no allocation once dst's
+ * block is as large as src's (and src has no error text to copy). dst then
+ * belongs to src's match, whichever it had. Returns 0, or -1 when memory ran
+ * out: dst is then unchanged. */
+int ts_copy(TsState *dst, const TsState *src);
 void ts_free(TsState *s);
 uint64_t ts_hash(const TsState *s);              /* XXH3 of the block: stable */
 size_t ts_state_bytes(const TsState *s);
@@ -86,7 +94,9 @@ int ts_players(const TsState *s);                /* seats that decide */
 int ts_seats(const TsState *s);                  /* players + ghosts */
 bool ts_is_over(const TsState *s);
 /* A runtime error stops the game: is_over is true and this says why
- * ("file:line: runtime error: ..."); NULL when none. */
+ * ("file:line: runtime error: ..."); NULL when none. Running out of memory
+ * is such an error ("out of memory"), also when the message itself could not
+ * be copied. */
 const char *ts_error(const TsState *s);
 
 /* The current decision. */
@@ -150,13 +160,13 @@ void ts_render_styled(const TsState *s, int seat, const TsRenderStyle *style, FI
 bool ts_program_declares(const TsProgram *p, const char *function);
 /* Calls the declared function `name` for every seat (values[seat]) on a
  * scratch copy of s (s itself is unchanged). Returns 0; 1 when the program
- * declares no such function; -1 on a runtime error inside it (reason in
- * err). */
+ * declares no such function; -1 on a runtime error inside it or when the
+ * scratch copy could not be made ("out of memory"), the reason in err. */
 int ts_seat_values(const TsState *s, const char *name, int64_t *values, char *err, size_t errlen);
 /* The same for a declared function returning a list of ints, for one seat
  * (`score_parts`): returns the list's length (values beyond `cap` are not
  * written), -2 when the program declares no such function, -1 on a runtime
- * error. */
+ * error (out of memory included). */
 int ts_seat_list(const TsState *s, const char *name, int seat, int64_t *values, int cap, char *err, size_t errlen);
 
 /* ---- hidden information ----
@@ -167,7 +177,7 @@ int ts_seat_list(const TsState *s, const char *name, int seat, int64_t *values, 
  * the same lists with the same lengths; the game's generator is reseeded
  * from `seed` (future chance is hidden too). The result depends only on
  * what the seat sees and on `seed`. Hidden scalars are kept. Returns the
- * number of elements resampled. */
+ * number of elements resampled, or -1 when memory ran out (s unchanged). */
 int ts_determinize(TsState *s, int seat, uint64_t seed);
 /* Whether anything (a list element or the generator) is hidden from seat. */
 bool ts_hides_from(const TsState *s, int seat);

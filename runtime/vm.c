@@ -280,6 +280,11 @@ Value vm_call(Vm *vm, int fn, const Value *args, int nargs) {
     vm_error(vm, "bad function %d", fn);
     return 0;
   }
+  /* A finished game has no frames, and a return to depth 0 would halt it
+   * (losing the result): a placeholder frame under the call stands for the
+   * play block, so that the run stops at the callee's return. */
+  bool finished = vm->frame_count == 0 && vm->frame_cap > 1;
+  if (finished) vm->frames[vm->frame_count++] = (Frame){0};
   int depth = vm->frame_count;
   if (vm->sp + nargs > vm->stack_cap) {
     vm_error(vm, "stack overflow: no room for the arguments of a callback");
@@ -290,6 +295,7 @@ Value vm_call(Vm *vm, int fn, const Value *args, int nargs) {
   if (vm->failed) return 0;
   int status = vm_run(vm, depth);
   if (status != RUN_RETURNED) return 0;
+  if (finished) vm->frame_count = 0;
   return vm->prog->fns[fn].returns_value ? vm->stack[--vm->sp] : 0;
 }
 

@@ -1,6 +1,7 @@
 /* vm_test.c — a stand-alone VM without a program, so unit tests can call
  * natives directly: it owns a small state block for the generator and the
  * boards it is given. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,10 +9,17 @@
 
 static void seed_block(StateHeader *b, uint64_t seed);
 
+/* For unit tests only: a test that cannot get its memory stops there. */
+static void *need(void *p) {
+  if (p) return p;
+  fputs("vm_test: out of memory\n", stderr);
+  abort();
+}
+
 Vm *vm_test_new(int players, uint64_t seed) {
-  Vm *vm = vm_new(NULL, players, players);
+  Vm *vm = need(vm_new(NULL, players, players));
   vm->test_block_cap = sizeof(StateHeader);
-  vm->test_block = calloc(1, vm->test_block_cap);
+  vm->test_block = need(calloc(1, vm->test_block_cap));
   vm->test_block->globals_at = vm->test_block->boards_at = vm->test_block->tail_at = sizeof(StateHeader);
   seed_block(vm->test_block, seed);
   vm->blockp = &vm->test_block;
@@ -30,7 +38,7 @@ int vm_test_add_board(Vm *vm, const BoardSpec *spec) {
   while (n < max_boards && vm->board_at[n] >= 0) n++;
   size_t offset = vm->test_block_cap - (size_t)vm->test_block->boards_at;
   size_t bytes = board_bytes(spec);
-  vm->test_block = realloc(vm->test_block, vm->test_block_cap + bytes);
+  vm->test_block = need(realloc(vm->test_block, vm->test_block_cap + bytes));
   vm->test_block_cap += bytes;
   vm->test_block->tail_at = (int32_t)vm->test_block_cap;
   vm_rebind(vm);
@@ -41,13 +49,13 @@ int vm_test_add_board(Vm *vm, const BoardSpec *spec) {
 }
 
 int vm_test_add_string(Vm *vm, const char *text) {
-  vm->test_strings = realloc(vm->test_strings, sizeof(char *) * (size_t)(vm->test_string_count + 1));
-  vm->test_strings[vm->test_string_count] = strdup(text);
+  vm->test_strings = need(realloc(vm->test_strings, sizeof(char *) * (size_t)(vm->test_string_count + 1)));
+  vm->test_strings[vm->test_string_count] = need(strdup(text));
   return vm->test_string_count++;
 }
 
 int vm_test_add_function(Vm *vm, Value (*fn)(Vm *vm, const Value *args, int nargs)) {
-  vm->test_fns = realloc(vm->test_fns, sizeof *vm->test_fns * (size_t)(vm->test_fn_count + 1));
+  vm->test_fns = need(realloc(vm->test_fns, sizeof *vm->test_fns * (size_t)(vm->test_fn_count + 1)));
   vm->test_fns[vm->test_fn_count] = fn;
   return vm->test_fn_count++;
 }

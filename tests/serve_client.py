@@ -7,6 +7,7 @@ answer for the seat to move, agents move when asked, malformed requests get
 an error and change nothing, and every game ends with scores and ranks.
 
 usage: serve_client.py TESSERA"""
+import math
 import json
 import os
 import random
@@ -95,8 +96,9 @@ def play_whole_game(engine, game, variants, players, seed):
         check(position["moves_played"] == moves, f"{game}: moves_played {position}")
     check("runtime_error" not in position, f"{game}: {position.get('runtime_error')}")
     scores = engine.ask("scores")
-    if scores["parts"] is not None and scores["running"] is not None:  # the parts add up to the score so far
-        check([sum(p) for p in scores["parts"]] == scores["running"], f"{game}: parts {scores['parts']}")
+    if scores["parts"] is not None and scores["running"] is not None:  # the parts add up (or multiply) to the score so far
+        check([sum(p) for p in scores["parts"]] == scores["running"] or
+              [math.prod(p) for p in scores["parts"]] == scores["running"], f"{game}: parts {scores['parts']}")
     check(1 in scores["ranks"] and len(scores["scores"]) == loaded["seats"], f"{game}: scores {scores}")
     engine.ask("apply", expect_ok=False, index=0)
     engine.ask("agent", expect_ok=False)

@@ -1,11 +1,11 @@
 /* catalogue.c — see catalogue.h. */
 #include "catalogue.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "cli_alloc.h"
 
 static int file_named(const Catalogue *c, const char *name) {
   for (int i = 0; i < c->count; i++)
@@ -30,20 +30,28 @@ int catalogue_open(Catalogue *c) {
   int count = cli_game_names(&c->names);
   if (count < 0) return -1;
   c->count = count;
-  c->programs = cli_calloc((size_t)count + 1, sizeof *c->programs);
-  c->base = cli_calloc((size_t)count + 1, sizeof *c->base);
-  for (int i = 0; i < count; i++) {
-    char *path = cli_game_path(c->names[i]);
+  c->programs = calloc((size_t)count + 1, sizeof *c->programs);
+  c->base = calloc((size_t)count + 1, sizeof *c->base);
+  int compiled = 0;
+  for (; c->programs && c->base && compiled < count; compiled++) {
+    char *path = cli_game_path(c->names[compiled]);
+    if (!path) break;
     TsCompileOptions options = cli_compile_options(NULL);
-    c->programs[i] = path ? ts_compile_file(path, &options, NULL) : NULL;
+    c->programs[compiled] = ts_compile_file(path, &options, NULL);
     free(path);
+  }
+  /* serve answers a request that runs out "out of memory" and goes on. */
+  if (!c->programs || !c->base || compiled < count) {
+    catalogue_close(c);
+    errno = ENOMEM;
+    return -1;
   }
   for (int i = 0; i < count; i++) c->base[i] = base_of(c, i);
   return 0;
 }
 
 void catalogue_close(Catalogue *c) {
-  for (int i = 0; i < c->count; i++) ts_program_free(c->programs[i]);
+  for (int i = 0; c->programs && i < c->count; i++) ts_program_free(c->programs[i]);
   free(c->programs);
   free(c->base);
   cli_free_names(c->names, c->count);
@@ -63,7 +71,8 @@ int catalogue_variants(const Catalogue *c, int i, ListedVariant **out) {
   int cap = game ? ts_program_variant_count(game) : 0, n = 0;
   for (int e = 0; e < c->count; e++)
     if (c->base[e] == i) cap += ts_program_variant_count(c->programs[e]);
-  *out = cli_calloc((size_t)cap + 1, sizeof **out);
+  *out = calloc((size_t)cap + 1, sizeof **out);
+  if (!*out) return -1;
   for (int v = 0; game && v < ts_program_variant_count(game); v++) (*out)[n++] = (ListedVariant){game, v, NULL};
   for (int e = 0; e < c->count; e++) {
     if (c->base[e] != i) continue;

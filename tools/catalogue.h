@@ -27,15 +27,15 @@ typedef struct ListedVariant {
   const char *from;
 } ListedVariant;
 
-/* Reads and compiles the games directory: 0, or -1 (errno set) when it
- * cannot be read. */
+/* Reads and compiles the games directory: 0, or -1 (errno set; ENOMEM when
+ * out of memory) when it cannot be read. */
 int catalogue_open(Catalogue *c);
 void catalogue_close(Catalogue *c);
 /* Whether file i is listed as a game (not an extension). */
 bool catalogue_is_game(const Catalogue *c, int i);
 /* The variants listed with game i: its own, then each extension's own (those
  * the game does not declare), in file order. *out is allocated (free it);
- * returns how many. */
+ * returns how many, or -1 when out of memory. */
 int catalogue_variants(const Catalogue *c, int i, ListedVariant **out);
 
 #endif

@@ -8,10 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *checked(void *p) {
-  if (p) return p;
+#include "tessera.h"
+
+void cli_out_of_memory(void) {
   fputs("tessera: out of memory\n", stderr);
   exit(1);
+}
+
+static void *checked(void *p) {
+  if (!p) cli_out_of_memory();
+  return p;
 }
 
 void *cli_malloc(size_t bytes) { return checked(malloc(bytes ? bytes : 1)); }
@@ -23,3 +29,9 @@ void *cli_realloc(void *old, size_t bytes) { return checked(realloc(old, bytes ?
 char *cli_strdup(const char *text) { return checked(strdup(text)); }
 
 char *cli_strndup(const char *text, size_t len) { return checked(strndup(text, len)); }
+
+TsState *cli_clone(const TsState *s) { return checked(ts_clone(s)); }
+
+void cli_copy(TsState *dst, const TsState *src) {
+  if (ts_copy(dst, src) != 0) cli_out_of_memory();
+}

@@ -11,4 +11,11 @@ void *cli_realloc(void *old, size_t bytes);
 char *cli_strdup(const char *text);
 char *cli_strndup(const char *text, size_t len);
 
+/* The same for the engine's copies of a state (ts_clone, ts_copy), and the
+ * message and exit on their own for a caller that checked a result itself. */
+struct TsState;
+struct TsState *cli_clone(const struct TsState *s);
+void cli_copy(struct TsState *dst, const struct TsState *src);
+_Noreturn void cli_out_of_memory(void);
+
 #endif

@@ -2,6 +2,7 @@
  * in the same run as the game's hand-written C baseline when there is one,
  * so the printed ratio does not depend on the machine. Benchmarks print;
  * they never assert. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "baseline.h"
 #include "catalogue.h"
 #include "cli.h"
+#include "cli_alloc.h"
 
 static const char usage[] =
     "usage: tessera bench GAME [-n N] [--seed S] [--variant a,b] [--set NAME=N] [--players N]\n"
@@ -145,15 +147,16 @@ static CopyCost copy_cost(const BenchArgs *a, TsState *s, int players) {
   ts_reset(s, a->seed);
   Agent agents[AGENTS_MAX];
   for (int i = 0; i < players; i++) agent_init(&agents[i], AGENT_RANDOM, a->seed, i);
-  TsState *probe = ts_clone(s);
+  TsState *probe = cli_clone(s);
   int64_t total = playout(probe, a->seed, players);
   ts_free(probe);
   for (int64_t d = 0; d < total / 2 && !ts_is_over(s); d++)
     ts_apply(s, agent_pick_auto(&agents[ts_current_seat(s)], ts_legal_count(s)), NULL, 0);
-  TsState *copy = ts_clone(s);
+  TsState *copy = cli_clone(s);
   const int rounds = 20000;
   double start = now();
-  for (int i = 0; i < rounds; i++) ts_copy(copy, s);
+  for (int i = 0; i < rounds; i++)
+    if (ts_copy(copy, s) != 0) cli_out_of_memory();
   double copy_ns = (now() - start) * 1e9 / rounds;
   uint64_t sink = 0;
   start = now();
@@ -218,7 +221,8 @@ static void bench_row(const char *game, const char *variant, const BenchArgs *al
  * list` shows with it (an extension's too). */
 static int bench_all(const BenchArgs *a) {
   Catalogue c;
-  if (catalogue_open(&c) < 0) return cli_fail(1, "cannot read the games directory %s", cli_games_dir());
+  if (catalogue_open(&c) < 0)
+    return cli_fail(1, "cannot read the games directory %s: %s", cli_games_dir(), strerror(errno));
   printf("%d random playouts per row from seed %" PRIu64 ", single thread\n", (int)a->playouts, a->seed);
   printf("%-14s %-14s %2s %11s %12s %8s %7s %7s %6s %6s\n", "game", "variant", "p", "playouts/s", "decisions/s",
          "dec/game", "bytes", "mid", "copy", "hash");
@@ -227,6 +231,7 @@ static int bench_all(const BenchArgs *a) {
     bench_row(c.names[i], NULL, a);
     ListedVariant *listed;
     int n = catalogue_variants(&c, i, &listed);
+    if (n < 0) cli_out_of_memory();
     for (int v = 0; v < n; v++) bench_row(c.names[i], ts_program_variant_name(listed[v].program, listed[v].index), a);
     free(listed);
   }

@@ -6,6 +6,7 @@
 
 #include "catalogue.h"
 #include "cli.h"
+#include "cli_alloc.h"
 
 static const char usage[] =
     "usage: tessera list\n"
@@ -49,6 +50,7 @@ static void list_game(const Catalogue *c, int g) {
   printf("%-16s %-24s %s\n", name, ts_program_name(p), counts);
   ListedVariant *variants;
   int n = catalogue_variants(c, g, &variants);
+  if (n < 0) cli_out_of_memory();
   for (int i = 0; i < n; i++) {
     const char *doc = ts_program_variant_doc(variants[i].program, variants[i].index);
     printf("    --variant %-16s %s\n", ts_program_variant_name(variants[i].program, variants[i].index), doc ? doc : "");

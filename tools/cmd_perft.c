@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "cli_alloc.h"
 #include "game_args.h"
 
 static const char usage[] =
@@ -67,7 +68,7 @@ static void walk(TsState **level, int d, int depth, Counts *c) {
   if (d == depth) return;
   int n = ts_legal_count(s);
   for (int i = 0; i < n; i++) {
-    ts_copy(level[d + 1], s);
+    cli_copy(level[d + 1], s);
     ts_apply(level[d + 1], i, NULL, 0);
     walk(level, d + 1, depth, c);
   }
@@ -78,7 +79,7 @@ static void divide(TsState **level, int depth) {
   char text[1024];
   for (int i = 0; i < ts_legal_count(s); i++) {
     Counts c = {0};
-    ts_copy(level[1], s);
+    cli_copy(level[1], s);
     ts_apply(level[1], i, NULL, 0);
     walk(level, 1, depth, &c);
     printf("%s: %" PRId64 "\n", ts_legal_text(s, i, text, sizeof text), c.nodes[depth]);
@@ -95,7 +96,7 @@ int cmd_perft(int argc, char **argv) {
   TsState *level[66] = {0};
   ts_set_print_quiet(true); /* stdout is the counts' */
   level[0] = ts_new_game(session.program, session.players, a.g.seed, err, sizeof err);
-  for (int d = 1; level[0] && d <= a.depth; d++) level[d] = ts_clone(level[0]);
+  for (int d = 1; level[0] && d <= a.depth; d++) level[d] = cli_clone(level[0]);
   if (!level[0]) status = cli_fail(1, "cannot start %s: %s", ts_program_name(session.program), err);
   if (!status) {
     struct timespec t0, t1;

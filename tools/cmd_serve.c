@@ -2,7 +2,10 @@
  * object per line on stdin, one answer per line on stdout (docs/protocol.md).
  * Every request gets exactly one answer, {"ok":true,...} or
  * {"ok":false,"error":"..."}, echoing its "id"; a malformed request is
- * answered with an error and the session goes on. */
+ * answered with an error and the session goes on. So is a request that runs
+ * out of memory: its answer is the error "out of memory" (docs/architecture.md,
+ * "Running out of memory", lists what still ends the server). */
+#include <errno.h>
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -63,6 +66,18 @@ static void served_clear(Served *g) {
   memset(g, 0, sizeof *g);
 }
 
+static bool out_of_memory(Request *r) { return fail(r, "out of memory"); }
+
+/* Whether jansson failed to allocate since the request began: then parts of
+ * the answer are missing, and the request is answered "out of memory". */
+static bool json_short_of_memory;
+
+static void *json_malloc(size_t bytes) {
+  void *p = malloc(bytes);
+  if (!p) json_short_of_memory = true;
+  return p;
+}
+
 static bool need_game(Served *g, Request *r) {
   return g->state ? true : fail(r, "no game loaded; send {\"cmd\":\"load\",\"game\":NAME} first");
 }
@@ -91,12 +106,18 @@ static bool get_seat(Served *g, Request *r, int fallback, int *seat) {
 
 /* ---- load ---- */
 
-static char *game_path(const char *game) {
+/* The game's file, or NULL with the reason in r. */
+static char *game_path(const char *game, Request *r) {
   size_t n = strlen(game);
-  if (strchr(game, '/') || (n > 5 && strcmp(game + n - 5, ".tess") == 0)) return cli_strdup(game);
-  char *path = cli_game_path(game);
-  if (path && access(path, R_OK) != 0) {
+  bool is_path = strchr(game, '/') || (n > 5 && strcmp(game + n - 5, ".tess") == 0);
+  char *path = is_path ? strdup(game) : cli_game_path(game);
+  if (!path) {
+    out_of_memory(r);
+    return NULL;
+  }
+  if (!is_path && access(path, R_OK) != 0) {
     free(path);
+    fail(r, "unknown game '%s'", game);
     return NULL;
   }
   return path;
@@ -114,11 +135,14 @@ static bool read_variants(Request *r, StrList *variants) {
   memset(variants, 0, sizeof *variants);
   if (!v) return true;
   if (!json_is_array(v)) return fail(r, "\"variants\" wants a list of names");
-  variants->items = cli_calloc(json_array_size(v) + 1, sizeof *variants->items);
+  variants->items = calloc(json_array_size(v) + 1, sizeof *variants->items);
+  if (!variants->items) return out_of_memory(r);
   for (size_t i = 0; i < json_array_size(v); i++) {
     json_t *name = json_array_get(v, i);
     if (!json_is_string(name)) return fail(r, "\"variants\" wants a list of names");
-    variants->items[variants->count++] = cli_strdup(json_string_value(name));
+    char *copy = strdup(json_string_value(name));
+    if (!copy) return out_of_memory(r);
+    variants->items[variants->count++] = copy;
   }
   return true;
 }
@@ -129,6 +153,10 @@ static TsProgram *compile(const char *path, const StrList *variants, Request *r)
   char *diagnostics = NULL;
   size_t length = 0;
   FILE *d = open_memstream(&diagnostics, &length);
+  if (!d) {
+    out_of_memory(r);
+    return NULL;
+  }
   TsProgram *p = ts_compile_file(path, &options, d);
   fclose(d);
   if (!p) fail(r, "%s does not compile:\n%s", path, diagnostics ? diagnostics : "");
@@ -178,8 +206,8 @@ static bool cmd_load(Served *g, Request *r) {
   bool given;
   if (!get_int(r, "players", 0, AGENTS_MAX, &players, &given) || !get_int(r, "seed", 0, INT64_MAX, &seed, &given))
     return false;
-  char *path = game_path(json_string_value(game));
-  if (!path) return fail(r, "unknown game '%s'", json_string_value(game));
+  char *path = game_path(json_string_value(game), r);
+  if (!path) return false;
   StrList variants;
   bool ok = read_variants(r, &variants);
   TsProgram *base = ok ? compile(path, NULL, r) : NULL;
@@ -278,12 +306,17 @@ static bool chosen_option(Served *g, Request *r, int *option) {
 
 static bool apply_option(Served *g, Request *r, int option) {
   if (g->depth == g->cap) {
-    g->cap = g->cap ? g->cap * 2 : 64;
-    g->history = cli_realloc(g->history, sizeof *g->history * (size_t)g->cap);
+    int cap = g->cap ? g->cap * 2 : 64;
+    TsState **history = realloc(g->history, sizeof *g->history * (size_t)cap);
+    if (!history) return out_of_memory(r);
+    g->history = history;
+    g->cap = cap;
   }
   char text[1024], err[512] = "";
   ts_legal_text(g->state, option, text, sizeof text);
-  g->history[g->depth++] = ts_clone(g->state);
+  TsState *before = ts_clone(g->state);
+  if (!before) return out_of_memory(r);
+  g->history[g->depth++] = before;
   if (ts_apply(g->state, option, err, sizeof err) != 0 && !ts_error(g->state)) {
     ts_free(g->state);
     g->state = g->history[--g->depth];
@@ -319,7 +352,8 @@ static bool cmd_observe(Served *g, Request *r) {
   int seat;
   if (!need_game(g, r) || !get_seat(g, r, -1, &seat)) return false;
   size_t n = ts_observation_json(g->state, seat, NULL, 0);
-  char *text = cli_malloc(n + 1);
+  char *text = malloc(n + 1);
+  if (!text) return out_of_memory(r);
   ts_observation_json(g->state, seat, text, n + 1);
   json_error_t error;
   json_t *observation = json_loads(text, 0, &error);
@@ -335,6 +369,7 @@ static bool cmd_render(Served *g, Request *r) {
   char *text = NULL;
   size_t length = 0;
   FILE *out = open_memstream(&text, &length);
+  if (!out) return out_of_memory(r);
   ts_render(g->state, seat, out);
   fclose(out);
   json_object_set_new(r->answer, "text", json_string(text ? text : ""));
@@ -380,6 +415,7 @@ static bool cmd_agent(Served *g, Request *r) {
   agent_init(&a, kind, g->seed + (uint64_t)g->depth * 0x9e3779b97f4a7c15u, ts_current_seat(g->state));
   a.params = params;
   int option = agent_pick(&a, g->state);
+  if (option == SEARCH_OUT_OF_MEMORY) return out_of_memory(r);
   char text[1024];
   json_object_set_new(r->answer, "move", json_string(ts_legal_text(g->state, option, text, sizeof text)));
   json_object_set_new(r->answer, "index", json_integer(option));
@@ -399,7 +435,8 @@ static json_t *variant_json(const ListedVariant *v) {
 
 static bool cmd_games(Served *g, Request *r) {
   Catalogue c;
-  if (catalogue_open(&c) < 0) return fail(r, "cannot read the games directory %s", cli_games_dir());
+  if (catalogue_open(&c) < 0)
+    return errno == ENOMEM ? out_of_memory(r) : fail(r, "cannot read the games directory %s", cli_games_dir());
   json_t *games = json_array();
   for (int i = 0; i < c.count; i++) {
     if (!catalogue_is_game(&c, i)) continue;
@@ -409,6 +446,13 @@ static bool cmd_games(Served *g, Request *r) {
       json_t *variants = json_array();
       ListedVariant *listed;
       int n = catalogue_variants(&c, i, &listed);
+      if (n < 0) {
+        json_decref(game);
+        json_decref(variants);
+        json_decref(games);
+        catalogue_close(&c);
+        return out_of_memory(r);
+      }
       for (int k = 0; k < n; k++) json_array_append_new(variants, variant_json(&listed[k]));
       free(listed);
       json_object_set_new(game, "name", json_string(ts_program_name(p)));
@@ -456,8 +500,17 @@ static bool cmd_help(Served *g, Request *r) {
   return true;
 }
 
+/* The answer when jansson could not make the real one: "id" kept when it
+ * is a number. */
+static void answer_out_of_memory(json_t *id, FILE *out) {
+  if (json_is_integer(id))
+    fprintf(out, "{\"ok\":false,\"id\":%lld,\"error\":\"out of memory\"}\n", (long long)json_integer_value(id));
+  else fputs("{\"ok\":false,\"error\":\"out of memory\"}\n", out);
+}
+
 /* Answers one line; false after `quit`. */
 static bool serve_line(Served *g, const char *line, FILE *out) {
+  json_short_of_memory = false;
   Request r = {.answer = json_object()};
   json_object_set_new(r.answer, "ok", json_false()); /* first in the answer; set below */
   json_error_t error;
@@ -480,8 +533,9 @@ static bool serve_line(Served *g, const char *line, FILE *out) {
   }
   json_object_set_new(r.answer, "ok", json_boolean(ok));
   if (!ok) json_object_set_new(r.answer, "error", json_string(r.error));
-  char *text = json_dumps(r.answer, JSON_COMPACT | JSON_PRESERVE_ORDER);
-  fprintf(out, "%s\n", text);
+  char *text = json_short_of_memory ? NULL : json_dumps(r.answer, JSON_COMPACT | JSON_PRESERVE_ORDER);
+  if (text && !json_short_of_memory) fprintf(out, "%s\n", text); /* a dump short of memory may be cut */
+  else answer_out_of_memory(id, out);
   fflush(out);
   free(text);
   json_decref(r.answer);
@@ -504,6 +558,7 @@ int cmd_serve(int argc, char **argv) {
   int answers_fd = dup(STDOUT_FILENO);
   FILE *answers = answers_fd >= 0 ? fdopen(answers_fd, "w") : NULL;
   if (!answers || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) return cli_fail(1, "serve: cannot set up stdout");
+  json_set_alloc_funcs(json_malloc, free);
   Served g = {0};
   char *line = NULL;
   size_t cap = 0;

@@ -162,7 +162,7 @@ static int check_moves(Sim *m, const TsState *s, int n) {
     ts_legal_text(s, i, text, sizeof text);
     int found = ts_find_move(s, text);
     if (found != i) return violated(m, "move %d's text \"%s\" finds move %d", i, text, found);
-    ts_copy(m->copy, s);
+    if (ts_copy(m->copy, s) != 0) return violated(m, "out of memory");
     if (ts_apply(m->copy, i, err, sizeof err) < 0)
       return violated(m, "listed move %d (\"%s\") does not apply: %s", i, text, err);
   }

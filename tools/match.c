@@ -45,6 +45,7 @@ static bool remember(Match *m, int index) {
     h->cap = cap;
   }
   h->before[h->count] = ts_clone(m->state);
+  if (!h->before[h->count]) return false;
   h->option[h->count] = index;
   h->trace_at[h->count] = m->trace ? trace_tell(m->trace) : 0;
   h->public_at[h->count] = m->public_trace ? trace_tell(m->public_trace) : 0;
@@ -76,25 +77,27 @@ static MatchEnd step(Match *m) {
   if (m->on_decision) m->on_decision(m->ctx, s, seat);
   int index = pick(m, seat);
   if (index == HUMAN_UNDO) {
-    if (!match_undo(m, seat)) fputs("Nothing to undo.\n", m->out);
+    int undone = match_undo(m, seat);
+    if (undone <= 0) fputs(undone < 0 ? "Cannot undo: out of memory.\n" : "Nothing to undo.\n", m->out);
     return MATCH_PLAYING;
   }
+  if (index == SEARCH_OUT_OF_MEMORY) return stop(m, "out of memory");
   if (index < 0 || match_interrupted) return MATCH_QUIT;
   return match_apply(m, index);
 }
 
-bool match_undo(Match *m, int seat) {
+int match_undo(Match *m, int seat) {
   MatchHistory *h = &m->history;
   int back = h->count - 1;
   while (back >= 0 && ts_current_seat(h->before[back]) != seat) back--;
-  if (back < 0) return false;
-  ts_copy(m->state, h->before[back]);
+  if (back < 0) return 0;
+  if (ts_copy(m->state, h->before[back]) != 0) return -1;
   if (m->trace) trace_truncate(m->trace, h->trace_at[back]);
   if (m->public_trace) trace_truncate(m->public_trace, h->public_at[back]);
   for (int i = back; i < h->count; i++) ts_free(h->before[i]);
   h->count = back;
   m->steps = back;
-  return true;
+  return 1;
 }
 
 void match_history_free(Match *m) {

@@ -57,9 +57,9 @@ MatchEnd match_run(Match *m);
 /* Applies option `index` as match_run does (history, trace, announcement);
  * what --resume uses to replay a saved game. MATCH_PLAYING or MATCH_ERROR. */
 MatchEnd match_apply(Match *m, int index);
-/* Back to the latest earlier decision of `seat` (history kept); false when
- * there is none. */
-bool match_undo(Match *m, int seat);
+/* Back to the latest earlier decision of `seat` (history kept): 1; 0 when
+ * there is none; -1 when memory ran out (nothing changed). */
+int match_undo(Match *m, int seat);
 void match_history_free(Match *m);
 /* Whether the state before the last move is known (for highlighting). */
 const TsState *match_before_last(const Match *m);

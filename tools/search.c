@@ -6,7 +6,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli_alloc.h"
 
 enum { PLAYOUT_MAX_MOVES = 100000, GREEDY_MAX_PLIES = 4 };
 static const double EXPLORATION = 0.7; /* UCB1's constant for rewards in 0..1 */
@@ -40,20 +39,21 @@ static int64_t margin(const Values *v, int seat) {
 
 /* The values the line from s reaches when each seat to move keeps its best
  * margin for `plies` more decisions; *choice is the option taken at s.
- * work[0..plies-1] are scratch states. Ties go to a random option. */
-static void best_line(const TsState *s, int plies, TsState **work, Rng *rng, Values *out, int *choice) {
+ * work[0..plies-1] are scratch states. Ties go to a random option. False
+ * when a scratch state could not hold a position (out of memory). */
+static bool best_line(const TsState *s, int plies, TsState **work, Rng *rng, Values *out, int *choice) {
   if (plies == 0 || ts_is_over(s)) {
     evaluate(s, out);
     if (choice) *choice = 0;
-    return;
+    return true;
   }
   int seat = ts_current_seat(s), n = ts_legal_count(s), ties = 0;
   int64_t best = INT64_MIN;
   for (int i = 0; i < n; i++) {
     Values v;
-    ts_copy(work[0], s);
+    if (ts_copy(work[0], s) != 0) return false;
     if (ts_apply(work[0], i, NULL, 0) != 0) continue; /* a runtime error: never chosen */
-    best_line(work[0], plies - 1, work + 1, rng, &v, NULL);
+    if (!best_line(work[0], plies - 1, work + 1, rng, &v, NULL)) return false;
     int64_t m = margin(&v, seat);
     if (m > best) best = m, ties = 0;
     if (m == best && rng_below(rng, (uint64_t)++ties) == 0) {
@@ -62,16 +62,18 @@ static void best_line(const TsState *s, int plies, TsState **work, Rng *rng, Val
     }
   }
   if (best == INT64_MIN) evaluate(s, out);
+  return true;
 }
 
 int search_greedy(TsState *s, int plies, Rng *rng) {
   if (plies < 1) plies = 1;
   if (plies > GREEDY_MAX_PLIES) plies = GREEDY_MAX_PLIES;
   TsState *work[GREEDY_MAX_PLIES];
-  for (int i = 0; i < plies; i++) work[i] = ts_clone(s);
+  bool made = true;
+  for (int i = 0; i < plies; i++) made &= (work[i] = ts_clone(s)) != NULL;
   Values v;
   int choice = 0;
-  best_line(s, plies, work, rng, &v, &choice);
+  if (!made || !best_line(s, plies, work, rng, &v, &choice)) choice = SEARCH_OUT_OF_MEMORY;
   for (int i = 0; i < plies; i++) ts_free(work[i]);
   return choice;
 }
@@ -98,12 +100,26 @@ typedef struct Tree {
   unsigned char *seen; /* which of them have a child */
   int keys_cap;
   bool *root_allowed; /* the root's options worth searching (NULL: all) */
+  bool out_of_memory; /* the search stops, answering from what it has */
 } Tree;
 
+/* Grows *items to `count` elements of `size`; on failure the search stops. */
+static bool tree_grow(Tree *t, void *items, size_t count, size_t size) {
+  void *grown = realloc(*(void **)items, count * size);
+  if (!grown) {
+    t->out_of_memory = true;
+    return false;
+  }
+  *(void **)items = grown;
+  return true;
+}
+
+/* The new node's index, or -1 when the tree cannot grow. */
 static int tree_add(Tree *t, uint64_t key, int seat, int parent) {
   if (t->count == t->cap) {
-    t->cap = t->cap ? t->cap * 2 : 1024;
-    t->nodes = cli_realloc(t->nodes, sizeof *t->nodes * (size_t)t->cap);
+    int cap = t->cap ? t->cap * 2 : 1024;
+    if (!tree_grow(t, &t->nodes, (size_t)cap, sizeof *t->nodes)) return -1;
+    t->cap = cap;
   }
   int i = t->count++;
   t->nodes[i] = (Node){.key = key, .first_child = -1, .next_sibling = -1, .seat = seat,
@@ -152,9 +168,9 @@ static int descend_sampled(Tree *t, int node, const TsState *s, int *option) {
   int count = ts_legal_count(s);
   if (count <= 0) return -1;
   if (count > t->keys_cap) {
+    if (!tree_grow(t, &t->keys, (size_t)count * 2, sizeof *t->keys) || !tree_grow(t, &t->seen, (size_t)count * 2, 1))
+      return -1;
     t->keys_cap = count * 2;
-    t->keys = cli_realloc(t->keys, sizeof *t->keys * (size_t)t->keys_cap);
-    t->seen = cli_realloc(t->seen, (size_t)t->keys_cap);
   }
   for (int i = 0; i < count; i++) t->keys[i] = ts_legal_key(s, i);
   int best = -1, untried = -1, untried_seen = 0;
@@ -194,10 +210,13 @@ static void playout(TsState *w, Rng *rng) {
     if (ts_apply(w, (int)rng_below(rng, (uint64_t)ts_legal_count(w)), NULL, 0) != 0) break;
 }
 
-/* One iteration: select and expand from the root, play out, back up. */
-static void iterate(Tree *t, const TsState *root, TsState *w, int *path) {
-  ts_copy(w, root);
-  if (t->determinize) ts_determinize(w, t->searcher, rng_next(t->rng));
+/* One iteration: select and expand from the root, play out, back up.
+ * False when no playout could start (out of memory). */
+static bool iterate(Tree *t, const TsState *root, TsState *w, int *path) {
+  if (ts_copy(w, root) != 0 || (t->determinize && ts_determinize(w, t->searcher, rng_next(t->rng)) < 0)) {
+    t->out_of_memory = true; /* never a playout on the real hidden information */
+    return false;
+  }
   int node = 0, depth = 0;
   path[depth++] = 0;
   while (!ts_is_over(w)) {
@@ -215,6 +234,7 @@ static void iterate(Tree *t, const TsState *root, TsState *w, int *path) {
     n->visits++;
     if (n->seat >= 0) n->reward += r[n->seat];
   }
+  return true;
 }
 
 static double now_ms(void) {
@@ -248,18 +268,23 @@ static bool *promising_options(const TsState *root, long budget, const Tree *t) 
   if (keep < MCTS_WIDE) keep = MCTS_WIDE;
   if (keep >= count) return NULL;
   TsState *view = ts_clone(root), *w = ts_clone(root);
-  if (t->determinize) ts_determinize(view, t->searcher, rng_next(t->rng));
-  int64_t *margins = cli_malloc(sizeof *margins * (size_t)count);
+  int64_t *margins = malloc(sizeof *margins * (size_t)count);
+  bool *allowed = calloc((size_t)count, sizeof *allowed);
+  bool made = view && w && margins && allowed;
+  if (!made || (t->determinize && ts_determinize(view, t->searcher, rng_next(t->rng)) < 0)) {
+    free(allowed); /* out of memory: every option is searched */
+    allowed = NULL;
+    count = 0;
+  }
   for (int i = 0; i < count; i++) {
     Values v;
-    ts_copy(w, view);
     margins[i] = INT64_MIN;
+    if (ts_copy(w, view) != 0) continue; /* out of memory: not kept */
     if (ts_apply(w, i, NULL, 0) != 0) continue;
     evaluate(w, &v);
     margins[i] = margin(&v, t->searcher);
   }
-  bool *allowed = cli_calloc((size_t)count, sizeof *allowed);
-  for (int kept = 0; kept < keep; kept++) { /* the best `keep`, ties to the first */
+  for (int kept = 0; kept < keep && count; kept++) { /* the best `keep`, ties to the first */
     int best = -1;
     for (int i = 0; i < count; i++)
       if (!allowed[i] && margins[i] != INT64_MIN && (best < 0 || margins[i] > margins[best])) best = i;
@@ -272,24 +297,33 @@ static bool *promising_options(const TsState *root, long budget, const Tree *t) 
   return allowed;
 }
 
-int search_mcts(TsState *s, const AgentParams *params, bool determinize, Rng *rng, SearchReport *report) {
+/* Runs the playouts (until the budget, the deadline, a stop or the tree
+ * cannot grow) and picks the most visited option. */
+static int mcts_choice(Tree *t, const TsState *root, TsState *w, int *path, const AgentParams *params,
+                       SearchReport *report) {
   long budget = params->playouts ? params->playouts : params->millis ? 0 : MCTS_DEFAULT_PLAYOUTS;
-  Tree t = {.determinize = determinize, .searcher = ts_current_seat(s), .rng = rng};
-  tree_add(&t, 0, -1, -1);
-  TsState *root = ts_clone(s), *w = ts_clone(s);
-  int *path = cli_malloc(sizeof *path * (PLAYOUT_MAX_MOVES + 2));
   double deadline = params->millis ? now_ms() + (double)params->millis : 0;
   long played = 0;
-  t.root_allowed = promising_options(root, budget, &t);
+  t->root_allowed = promising_options(root, budget, t);
   if (ts_legal_count(root) > 1) {
-    for (; budget == 0 || played < budget; played++) {
+    for (; (budget == 0 || played < budget) && !t->out_of_memory; played++) {
       if (deadline && (played & 15) == 0 && now_ms() >= deadline) break;
       if (params->stop && *params->stop) break;
-      iterate(&t, root, w, path);
+      if (!iterate(t, root, w, path)) break;
     }
   }
-  int choice = most_visited(&t, root, report);
   if (report) report->playouts = played;
+  return most_visited(t, root, report);
+}
+
+int search_mcts(TsState *s, const AgentParams *params, bool determinize, Rng *rng, SearchReport *report) {
+  Tree t = {.determinize = determinize, .searcher = ts_current_seat(s), .rng = rng};
+  TsState *root = ts_clone(s), *w = ts_clone(s);
+  int *path = malloc(sizeof *path * (PLAYOUT_MAX_MOVES + 2));
+  int choice = SEARCH_OUT_OF_MEMORY;
+  if (root && w && path && tree_add(&t, 0, -1, -1) == 0) {
+    choice = mcts_choice(&t, root, w, path, params, report);
+  }
   free(path);
   free(t.nodes);
   free(t.keys);

@@ -37,7 +37,15 @@ typedef struct SearchReport {
   long playouts;
 } SearchReport;
 
-/* The option agent `a` picks at s (its seat to move); any kind but human. */
+/* What a search returns when not even its scratch states could be made (or
+ * greedy's could not hold a position): no option was chosen. An MCTS whose
+ * tree cannot grow further (or whose next playout cannot be set up) stops
+ * there and picks from the playouts it has run; one that cannot narrow a wide
+ * root searches every option. */
+enum { SEARCH_OUT_OF_MEMORY = -3 };
+
+/* The option agent `a` picks at s (its seat to move); any kind but human.
+ * SEARCH_OUT_OF_MEMORY as above. */
 int agent_pick(Agent *a, TsState *s);
 
 int search_greedy(TsState *s, int plies, Rng *rng);

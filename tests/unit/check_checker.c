@@ -154,7 +154,7 @@ static const Case declaration_cases[] = {
   {"a var named like a param", GAME "param n = 1\nvar n: int\nplay { }\n", 4, "var",
    "'n' is already declared (line 3)"},
   {"a built-in's name", GAME "fn len() { }\nplay { }\n", 3, "fn", "'len' is a built-in function; choose another name"},
-  {"unknown grid", GAME "board b: triangle\nplay { }\n", 3, "board", "unknown grid 'triangle'; grids are square and hex"},
+  {"unknown grid", GAME "board b: triangle\nplay { }\n", 3, "board", "unknown grid 'triangle'; grids are square, hex and hexagon"},
   {"board too large", GAME "board b: square 65x3\nplay { }\n", 3, "board",
    "board size 65x3 is out of range (1x1 to 64x64)"},
   {"too many levels", GAME "board b: hex levels 33\nplay { }\n", 3, "board", "a board has at most 32 levels, not 33"},

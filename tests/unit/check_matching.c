@@ -39,8 +39,8 @@ typedef struct Setup {
 /* A start-like token showing 99, then random legal moves (level 0, or
  * stacking now and then when the board has levels). */
 static Board *random_board(const Setup *su, TileDef *tiles, int tile_count, int moves) {
-  BoardSpec spec = {(uint8_t)su->grid, (uint8_t)su->bound, (uint8_t)su->levels, (int16_t)su->w,
-                    (int16_t)su->h, 200};
+  BoardSpec spec = {.grid = (uint8_t)su->grid, .bound = (uint8_t)su->bound, .levels = (uint8_t)su->levels,
+                    .w = (int16_t)su->w, .h = (int16_t)su->h, .capacity = 200};
   Board *b = malloc(board_bytes(&spec));
   board_init(b, &spec);
   tiles[tile_count] = domino(99, 99);
@@ -182,7 +182,7 @@ START_TEST(rule_itself) {
   TileDef tiles[3] = {domino(2, 3), domino(5, 1), domino(5, 5)};
   tiles[2].cell_count = 1;
   tiles[2].value[0] = 99;
-  BoardSpec spec = {GRID_SQUARE, BOARD_BOUND_WINDOW, 1, 5, 5, 25};
+  BoardSpec spec = {.grid = GRID_SQUARE, .bound = BOARD_BOUND_WINDOW, .levels = 1, .w = 5, .h = 5, .capacity = 25};
   Board *b = malloc(board_bytes(&spec));
   board_init(b, &spec);
   board_place(b, &tiles[2], (Placement){2, {0, 0}, 0, 0, 0});
