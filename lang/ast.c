@@ -3,7 +3,12 @@
  * Storage: every node, identifier, string and list array lives in the Ast's
  * arena, a chain of chunks with a bump pointer; ast_free releases them all at
  * once, so the parser never frees anything on its own (not even after a
- * syntax error).
+ * syntax error). Chunks are made through grow_bytes; when one cannot be, the
+ * allocation jumps to the guard of whoever walks the tree (ast_guard: the
+ * parser, the checker), which reports "out of memory" and stops, as Lua's
+ * allocator throws — the grammar's actions and the checker's many callers
+ * of ast_alloc need no failure path of their own. Without a guard,
+ * ast_alloc returns NULL.
  *
  * Printed form (ast_dump), used by the parser tests; one S-expression per
  * node, atoms separated by single spaces, children in field order:
@@ -38,10 +43,14 @@
  * (always NUL-terminated). */
 #include "ast.h"
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "copy_text.h"
+#include "grow.h"
 
 /* ------------------------------------------------------------------ arena */
 
@@ -55,13 +64,14 @@ typedef struct Chunk {
 
 struct Arena {
   Chunk *head;
+  jmp_buf *guard; /* where a failed allocation jumps; NULL: it returns NULL */
 };
 
-static Chunk *chunk_new(size_t size, Chunk *next) {
-  Chunk *c = malloc(sizeof *c + size);
-  if (!c) {
-    fputs("tessera: out of memory\n", stderr);
-    abort();
+static Chunk *chunk_new(Arena *a, size_t size, Chunk *next) {
+  Chunk *c = NULL;
+  if (!grow_bytes(&c, sizeof *c + size)) {
+    if (a->guard) longjmp(*a->guard, 1);
+    return NULL;
   }
   c->next = next;
   c->used = 0;
@@ -75,27 +85,35 @@ void *ast_alloc(Ast *ast, size_t size) {
   if (size > CHUNK_SIZE / 4) {
     /* Big blocks get a chunk of their own, behind the current one, so the
      * current chunk's free space is not wasted. */
-    Chunk *c = chunk_new(size, a->head ? a->head->next : NULL);
+    Chunk *c = chunk_new(a, size, a->head ? a->head->next : NULL);
+    if (!c) return NULL;
     if (a->head) a->head->next = c; else a->head = c;
     c->used = size;
     memset(c->data, 0, size);
     return c->data;
   }
-  if (!a->head || a->head->size - a->head->used < size) a->head = chunk_new(CHUNK_SIZE, a->head);
+  if (!a->head || a->head->size - a->head->used < size) {
+    Chunk *c = chunk_new(a, CHUNK_SIZE, a->head);
+    if (!c) return NULL;
+    a->head = c;
+  }
   void *p = a->head->data + a->head->used;
   a->head->used += size;
   memset(p, 0, size);
   return p;
 }
 
+void ast_guard(Ast *ast, jmp_buf *guard) { ast->arena->guard = guard; }
+
 Ast *ast_new(void) {
-  Ast *ast = calloc(1, sizeof *ast);
-  Arena *arena = calloc(1, sizeof *arena);
-  if (!ast || !arena) {
-    fputs("tessera: out of memory\n", stderr);
-    abort();
+  Ast *ast = NULL;
+  if (!grow_bytes(&ast, sizeof *ast)) return NULL;
+  memset(ast, 0, sizeof *ast);
+  if (!grow_bytes(&ast->arena, sizeof *ast->arena)) {
+    free(ast);
+    return NULL;
   }
-  ast->arena = arena;
+  memset(ast->arena, 0, sizeof *ast->arena);
   return ast;
 }
 
@@ -115,27 +133,26 @@ void ast_free(Ast *ast) {
 }
 
 /* Takes ownership of `text` (malloc'd) and makes sure text[length] is the NUL
- * sentinel the lexer stops at. */
+ * sentinel the lexer stops at; -1 (text freed) when memory ran out. */
 int ast_add_file(Ast *ast, const char *path, char *text, size_t length) {
-  if (ast->file_count == ast->file_cap) {
-    ast->file_cap = ast->file_cap ? ast->file_cap * 2 : 8;
-    ast->files = realloc(ast->files, sizeof *ast->files * (size_t)ast->file_cap);
+  char *copy = copy_text(path ? path : "<input>");
+  if (!copy || !grow_array(&ast->files, &ast->file_cap, ast->file_count + 1, 8, sizeof *ast->files) ||
+      !grow_bytes(&text, length + 1)) {
+    free(copy);
+    free(text);
+    return -1;
   }
-  char *owned = realloc(text, length + 1);
-  if (!owned || !ast->files) {
-    fputs("tessera: out of memory\n", stderr);
-    abort();
-  }
-  owned[length] = 0;
+  text[length] = 0;
   SourceFile *f = &ast->files[ast->file_count];
-  f->path = strdup(path ? path : "<input>");
-  f->text = owned;
+  f->path = copy;
+  f->text = text;
   f->length = length;
   return ast->file_count++;
 }
 
 Node *ast_node(Ast *ast, NodeKind kind, int file, int line, int col) {
   Node *n = ast_alloc(ast, sizeof *n);
+  if (!n) return NULL;
   n->kind = kind;
   n->file = file;
   n->line = line;
@@ -148,6 +165,7 @@ void ast_list_push(Ast *ast, NodeList *list, Node *item) {
   if (list->count == list->cap) {
     int cap = list->cap ? list->cap * 2 : 4;
     Node **items = ast_alloc(ast, sizeof *items * (size_t)cap);
+    if (!items) return; /* no guard: dropped; the caller's allocation failed too */
     if (list->count) memcpy(items, list->items, sizeof *items * (size_t)list->count);
     list->items = items;
     list->cap = cap;
@@ -157,6 +175,7 @@ void ast_list_push(Ast *ast, NodeList *list, Node *item) {
 
 char *ast_strndup(Ast *ast, const char *s, size_t n) {
   char *p = ast_alloc(ast, n + 1);
+  if (!p) return NULL;
   memcpy(p, s, n);
   p[n] = 0;
   return p;

@@ -5,6 +5,7 @@
 #ifndef TESSERA_AST_H
 #define TESSERA_AST_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -151,10 +152,15 @@ typedef struct Ast {
   bool incomplete;        /* parsing stopped early or nested too deeply: not checked */
 } Ast;
 
-/* Arena-backed constructors used by the grammar actions. */
+/* Arena-backed constructors used by the grammar actions. ast_new: NULL when
+ * out of memory; ast_add_file: -1 (and text freed). */
 Ast *ast_new(void);
 void ast_free(Ast *ast);
 int ast_add_file(Ast *ast, const char *path, char *text, size_t length); /* takes text */
+/* When memory runs out, the arena allocations below longjmp to `guard` if
+ * one is set (the parser and the checker set theirs while they run: see
+ * ast.c), else return NULL (ast_list_push then drops the item). */
+void ast_guard(Ast *ast, jmp_buf *guard);
 Node *ast_node(Ast *ast, NodeKind kind, int file, int line, int col);
 void ast_list_push(Ast *ast, NodeList *list, Node *item);
 char *ast_strndup(Ast *ast, const char *s, size_t n);

@@ -3,6 +3,7 @@
  * and the whole-program checks (yielding calls, unused declarations). */
 #include "check_internal.h"
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,9 @@
 #include "vm.h"
 
 void check_error(Checker *c, const Node *at, const char *fmt, ...) {
+  /* After "out of memory" the checker goes on over tables that miss
+   * entries: what it finds then follows from that, not from the file. */
+  if (c->out_of_memory) return;
   va_list ap;
   va_start(ap, fmt);
   diag_addv(c->d, DIAG_ERROR, at->file, at->line, at->col, fmt, ap);
@@ -20,7 +24,7 @@ void check_error(Checker *c, const Node *at, const char *fmt, ...) {
 
 /* Reported once, with no place: the compile fails, nothing half-built is used. */
 void check_out_of_memory(Checker *c) {
-  if (!c->out_of_memory) diag_add(c->d, DIAG_ERROR, -1, 0, 0, "out of memory");
+  diag_out_of_memory(c->d);
   c->out_of_memory = true;
 }
 
@@ -33,7 +37,7 @@ static bool room_for_one(Checker *c, void *items, int count, size_t size) {
 }
 
 void check_warning(Checker *c, const Node *at, const char *fmt, ...) {
-  if (!c->warnings) return;
+  if (!c->warnings || c->out_of_memory) return;
   va_list ap;
   va_start(ap, fmt);
   diag_addv(c->d, DIAG_WARNING, at->file, at->line, at->col, fmt, ap);
@@ -120,17 +124,18 @@ typedef struct DeclSet {
   int replaced_count;
 } DeclSet;
 
-static void decls_push_owned(DeclSet *s, Node *n, Node *owner) {
-  if (s->count == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 64;
-    s->items = realloc(s->items, sizeof *s->items * (size_t)s->cap);
-    s->owners = realloc(s->owners, sizeof *s->owners * (size_t)s->cap);
+static void decls_push_owned(Checker *c, DeclSet *s, Node *n, Node *owner) {
+  int items_cap = s->cap; /* s->cap counts what both arrays hold */
+  if (!grow_array(&s->items, &items_cap, s->count + 1, 64, sizeof *s->items) ||
+      !grow_array(&s->owners, &s->cap, s->count + 1, 64, sizeof *s->owners)) {
+    check_out_of_memory(c);
+    return;
   }
   s->owners[s->count] = owner;
   s->items[s->count++] = n;
 }
 
-static void decls_push(DeclSet *s, Node *n) { decls_push_owned(s, n, NULL); }
+static void decls_push(Checker *c, DeclSet *s, Node *n) { decls_push_owned(c, s, n, NULL); }
 
 static bool is_singleton(NodeKind k) {
   return k == N_GAME || k == N_PLAYERS || k == N_GHOSTS || k == N_PLAY || k == N_RANK;
@@ -215,7 +220,7 @@ static void apply_decl(Checker *c, DeclSet *set, Node *d, Node *owner) {
     }
   }
   if (d->kind == N_FN || d->kind == N_PARAM) d->aux = 1;
-  decls_push_owned(set, d, owner);
+  decls_push_owned(c, set, d, owner);
 }
 
 static Node *find_variant(Checked *out, const char *name) {
@@ -311,11 +316,11 @@ static void collect_decls(Checker *c, const char *const *chosen, int chosen_coun
     } else if (d->kind == N_REQUIRES || d->kind == N_EXCLUDES) {
       check_error(c, d, "'%s' belongs inside a variant", d->kind == N_REQUIRES ? "requires" : "excludes");
     } else if (d->kind == N_WORDS) {
-      decls_push(set, d);
+      decls_push(c, set, d);
     } else if (is_named(d->kind) || d->kind == N_DISPLAY) {
       /* Two base declarations of one name (in this file or an imported one)
        * are an error, reported by name_taken: only a variant replaces. */
-      decls_push(set, d);
+      decls_push(c, set, d);
     } else if (d->kind != N_IMPORT && d->kind != N_EXTENDS) {
       report_repeated_singleton(c, set, d);
       apply_decl(c, set, d, NULL);
@@ -626,15 +631,12 @@ static void warn_unused(Checker *c) {
   }
 }
 
-bool check_program(Ast *ast, const char *const *variants, int variant_count,
-                   bool warnings, Checked *out, Diags *d) {
-  memset(out, 0, sizeof *out);
-  Checker c = {.ast = ast, .d = d, .out = out, .warnings = warnings};
-  int errors_before = d->errors;
-  DeclSet set = {0};
+/* Everything the checker does, in order. */
+static void check_all(Checker *c, DeclSet *set, const char *const *variants, int variant_count) {
+  Checked *out = c->out;
   Node *play = NULL;
-  collect_decls(&c, variants, variant_count, &set);
-  read_singletons(&c, &set, &play);
+  collect_decls(c, variants, variant_count, set);
+  read_singletons(c, set, &play);
   /* A file with none of `game`, `players` and `play` is a library module
    * (stdlib; an empty file too):
    * it is checked on its own, and nothing in it is unused. */
@@ -645,7 +647,7 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
     out->min_players = out->max_players = 1;
   } else if (out->min_players == 0) {
     Node at = {.line = 1, .col = 1}; /* whole-file problems point at its start */
-    check_error(&c, &at, "the game declares no player count (add e.g. 'players 2..4')");
+    check_error(c, &at, "the game declares no player count (add e.g. 'players 2..4')");
   }
   /* Per-seat variables and boards get a slot per seat the game can have, and
    * at least TS_SEAT_WIDTH, the width before games of more than 8 seats: the
@@ -655,23 +657,23 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
   if (out->seat_width > TS_MAX_SEATS) out->seat_width = TS_MAX_SEATS;
 
   /* Declare every name first: bodies may use names declared later. */
-  for (int i = 0; i < set.count; i++) {
-    Node *n = set.items[i];
-    if (n->kind == N_BOARD) declare_board(&c, n);
-    else if (n->kind == N_FN) declare_fn(&c, n);
-    else if (n->kind == N_WORDS) declare_words(&c, n);
+  for (int i = 0; i < set->count; i++) {
+    Node *n = set->items[i];
+    if (n->kind == N_BOARD) declare_board(c, n);
+    else if (n->kind == N_FN) declare_fn(c, n);
+    else if (n->kind == N_WORDS) declare_words(c, n);
   }
-  for (int i = 0; i < set.count; i++) { /* params first: tiles and vars may use them */
-    Node *n = set.items[i];
-    if (n->kind == N_PARAM || n->kind == N_OPTION) declare_global(&c, n, GLOBAL_PARAM, NULL);
+  for (int i = 0; i < set->count; i++) { /* params first: tiles and vars may use them */
+    Node *n = set->items[i];
+    if (n->kind == N_PARAM || n->kind == N_OPTION) declare_global(c, n, GLOBAL_PARAM, NULL);
   }
-  for (int i = 0; i < set.count; i++) {
-    Node *n = set.items[i];
-    if (n->kind == N_TILES) declare_global(&c, n, GLOBAL_TILES, type_list(type_of(TY_TILE)));
-    else if (n->kind == N_VAR) declare_global(&c, n, GLOBAL_VAR, check_type_node(&c, n->a));
+  for (int i = 0; i < set->count; i++) {
+    Node *n = set->items[i];
+    if (n->kind == N_TILES) declare_global(c, n, GLOBAL_TILES, type_list(type_of(TY_TILE)));
+    else if (n->kind == N_VAR) declare_global(c, n, GLOBAL_VAR, check_type_node(c, n->a));
   }
 
-  out->main = check_new_symbol(&c, SYM_FN, "<play>", play);
+  out->main = check_new_symbol(c, SYM_FN, "<play>", play);
   out->main->type = type_of(TY_VOID);
   out->main->index = out->fn_count;
 
@@ -680,30 +682,55 @@ bool check_program(Ast *ast, const char *const *variants, int variant_count,
     Symbol *s = out->globals[i];
     Node *init = s->global_kind == GLOBAL_VAR ? s->decl->b : s->decl->a;
     if (!init) continue;
-    Type *t = check_init_expr(&c, out->main, init, s->global_kind == GLOBAL_PARAM ? NULL : s->type);
+    Type *t = check_init_expr(c, out->main, init, s->global_kind == GLOBAL_PARAM ? NULL : s->type);
     if (s->global_kind == GLOBAL_PARAM) {
       if (t->kind != TY_INT && t->kind != TY_BOOL && t->kind != TY_ERROR)
-        check_error(&c, init, "a param must be an int or a bool, not %s", tname(t));
+        check_error(c, init, "a param must be an int or a bool, not %s", tname(t));
       s->type = t;
-      if (s->decl->kind == N_OPTION) check_option_default(&c, s->decl);
+      if (s->decl->kind == N_OPTION) check_option_default(c, s->decl);
     } else if (t != s->type && t->kind != TY_ERROR && s->type->kind != TY_ERROR) {
-      check_error(&c, init, "'%s' is %s but its initial value is %s", s->name, tname(s->type), tname(t));
+      check_error(c, init, "'%s' is %s but its initial value is %s", s->name, tname(s->type), tname(t));
     }
   }
-  check_replaced_params(&c, &set);
-  check_board_options(&c);
-  for (int i = 0; i < out->fn_count; i++) check_function_body(&c, out->fns[i], out->fns[i]->decl->b);
-  if (play) check_function_body(&c, out->main, play->b);
+  check_replaced_params(c, set);
+  check_board_options(c);
+  for (int i = 0; i < out->fn_count; i++) check_function_body(c, out->fns[i], out->fns[i]->decl->b);
+  if (play) check_function_body(c, out->main, play->b);
   else if (!module) {
     Node at = {.line = 1, .col = 1};
-    check_error(&c, &at, "the game has no 'play { … }' block");
+    check_error(c, &at, "the game has no 'play { … }' block");
   }
-  check_rank(&c);
-  check_displays(&c, &set);
-  propagate_yields(&c);
-  report_idle_variant_decls(&c, &set);
-  check_player_functions(&c);
-  if (warnings && !module) warn_unused(&c);
+  check_rank(c);
+  check_displays(c, set);
+  propagate_yields(c);
+  report_idle_variant_decls(c, set);
+  check_player_functions(c);
+  if (c->warnings && !module) warn_unused(c);
+}
+
+/* check_all; false when the Ast's arena found no memory for a symbol (or
+ * a function's parameter types): ast_alloc then jumps back here, and the
+ * tables made so far are freed by the caller as after a whole check. */
+static bool check_all_guarded(Checker *c, DeclSet *set, const char *const *variants, int variant_count) {
+  jmp_buf out_of_memory;
+  if (setjmp(out_of_memory) != 0) {
+    ast_guard(c->ast, NULL);
+    check_out_of_memory(c);
+    return false;
+  }
+  ast_guard(c->ast, &out_of_memory);
+  check_all(c, set, variants, variant_count);
+  ast_guard(c->ast, NULL);
+  return true;
+}
+
+bool check_program(Ast *ast, const char *const *variants, int variant_count,
+                   bool warnings, Checked *out, Diags *d) {
+  memset(out, 0, sizeof *out);
+  Checker c = {.ast = ast, .d = d, .out = out, .warnings = warnings};
+  int errors_before = d->errors;
+  DeclSet set = {0};
+  check_all_guarded(&c, &set, variants, variant_count);
   out->rank = c.rank;
   free(set.items);
   free(set.owners);

@@ -26,15 +26,18 @@ static bool is_err(const Type *t) { return t->kind == TY_ERROR; }
 /* ---- scopes and slots ---- */
 
 int symbol_new_local(Symbol *fn, Type *t) {
-  if (fn->local_count == fn->local_cap) {
-    fn->local_cap = fn->local_cap ? fn->local_cap * 2 : 16;
-    fn->local_types = realloc(fn->local_types, sizeof(Type *) * (size_t)fn->local_cap);
-  }
+  if (!grow_array(&fn->local_types, &fn->local_cap, fn->local_count + 1, 16, sizeof *fn->local_types)) return -1;
   fn->local_types[fn->local_count] = t;
   return fn->local_count++;
 }
 
-static int new_slot(Checker *c, Type *t) { return symbol_new_local(c->fn, t); }
+/* Out of memory, slot 0 stands in: the compile fails, nothing reads it. */
+static int new_slot(Checker *c, Type *t) {
+  int slot = symbol_new_local(c->fn, t);
+  if (slot >= 0) return slot;
+  check_out_of_memory(c);
+  return 0;
+}
 
 static Symbol *declare_local(Checker *c, Node *at, const char *name, Type *t) {
   for (int i = c->scope_count - 1; i >= 0 && c->scopes[i].name; i--)
@@ -761,8 +764,8 @@ static void check_narrowed_block(Checker *c, Node *cond, Node *block) {
   narrow->type = s->type->elem;
   narrow->index = s->index;
   narrow->used = true;
-  open_scope(c); /* makes room for one entry, which the narrowed name takes */
-  c->scopes[c->scope_count - 1] = (Scope){s->name, narrow};
+  int room = open_scope(c); /* makes room for one entry, which the narrowed name takes */
+  if (room < c->scope_count) c->scopes[room] = (Scope){s->name, narrow}; /* else out of memory */
   check_block(c, block);
   close_scope(c, mark);
 }

@@ -32,7 +32,8 @@ struct Symbol {
 };
 
 /* Adds a local slot of type t to function fn; returns its number (the
- * compiler adds temporaries this way too). */
+ * compiler adds temporaries this way too), or -1 with nothing added when
+ * memory ran out. */
 int symbol_new_local(Symbol *fn, Type *t);
 
 typedef struct Checked {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check_aux.h"
+#include "copy_text.h"
 #include "grow.h"
 #include "opcodes.h"
 #include "types.h"
@@ -139,7 +140,7 @@ static void patch_here(Compiler *c, int operand) { c->p->code[operand] = label_h
 static int add_string(Program *p, const char *s) {
   for (int i = 0; i < p->string_count; i++)
     if (strcmp(p->strings[i], s) == 0) return i;
-  char *copy = strdup(s);
+  char *copy = copy_text(s);
   if (!copy || !grow_array(&p->strings, &p->string_cap, p->string_count + 1, 32, sizeof *p->strings)) {
     free(copy);
     p->out_of_memory = true;
@@ -733,21 +734,24 @@ static int ref_kind(const Type *t) {
  * one of the same kind, else a new one (low slots keep clears in few
  * runs) — owned by frame f until its end. */
 static int32_t take_slot(Compiler *c, InlineFrame *f, Type *type) {
+  /* Room first, so that running out of memory takes nothing: the program
+   * is marked, and slot 0 stands in (the program is never run). */
+  if (!grow_array(&f->owned, &f->owned_cap, f->owned_count + 1, 8, sizeof *f->owned)) {
+    c->p->out_of_memory = true;
+    return 0;
+  }
   int32_t slot = -1;
   for (int i = c->first_temp; i < c->fn->local_count && slot < 0; i++)
     if (c->slot_free[i] && ref_kind(c->fn->local_types[i]) == ref_kind(type)) slot = i;
   if (slot < 0) {
-    slot = symbol_new_local(c->fn, type);
-    if (slot >= c->slot_free_cap) {
-      c->slot_free_cap = 2 * slot + 16;
-      c->slot_free = realloc(c->slot_free, sizeof *c->slot_free * (size_t)c->slot_free_cap);
+    /* slot_free keeps a flag for every local of the function */
+    if (!grow_array(&c->slot_free, &c->slot_free_cap, c->fn->local_count + 1, 16, sizeof *c->slot_free) ||
+        (slot = symbol_new_local(c->fn, type)) < 0) {
+      c->p->out_of_memory = true;
+      return 0;
     }
   }
   c->slot_free[slot] = false;
-  if (f->owned_count == f->owned_cap) {
-    f->owned_cap = f->owned_cap ? 2 * f->owned_cap : 8;
-    f->owned = realloc(f->owned, sizeof *f->owned * (size_t)f->owned_cap);
-  }
   f->owned[f->owned_count++] = slot;
   return slot;
 }
@@ -1119,7 +1123,7 @@ static void block(Compiler *c, Node *b) {
 /* ---- functions ---- */
 
 static void finish_fn(Compiler *c, FnInfo *f, const Symbol *s) {
-  f->name = strdup(s->name);
+  f->name = copy_text(s->name);
   f->locals = (int16_t)s->local_count;
   f->ref_map = c->p->ref_map_len;
   if (!f->name || !grow_bytes(&c->p->ref_maps, (size_t)(c->p->ref_map_len + s->local_count + 1))) {
@@ -1330,12 +1334,9 @@ static void count_calls_in(Compiler *c, const Node *n) {
 /* What inlining decides by: each function's own locals (before temporaries
  * are added) and how many calls of it the program makes. */
 static void count_calls(Compiler *c, const Checked *k) {
-  c->own_locals = calloc((size_t)k->fn_count + 1, sizeof *c->own_locals);
-  c->call_sites = calloc((size_t)k->fn_count + 1, sizeof *c->call_sites);
-  if (!c->own_locals || !c->call_sites) {
-    c->p->out_of_memory = true;
-    return;
-  }
+  c->own_locals = program_zeroed(c->p, (size_t)k->fn_count + 1, sizeof *c->own_locals);
+  c->call_sites = program_zeroed(c->p, (size_t)k->fn_count + 1, sizeof *c->call_sites);
+  if (!c->own_locals || !c->call_sites) return;
   for (int i = 0; i < k->fn_count; i++) {
     c->own_locals[i] = k->fns[i]->local_count;
     if (k->fns[i]->decl) count_calls_in(c, k->fns[i]->decl->b);
@@ -1348,11 +1349,12 @@ static void count_calls(Compiler *c, const Checked *k) {
 }
 
 Program *compile_program(const Ast *ast, const Checked *k, CompileFlags flags) {
-  Program *p = calloc(1, sizeof *p);
-  if (!p) return NULL;
+  Program *p = NULL;
+  if (!grow_bytes(&p, sizeof *p)) return NULL;
+  memset(p, 0, sizeof *p);
   Compiler c = {.p = p, .line = 1, .no_inline = flags.no_inline, .no_fuse = flags.no_fuse, .coverage = flags.coverage};
-  p->name = strdup(k->name);
-  p->fns = calloc((size_t)k->fn_count + 1, sizeof *p->fns);
+  p->name = program_copy_text(p, k->name);
+  p->fns = program_zeroed(p, (size_t)k->fn_count + 1, sizeof *p->fns);
   if (!p->name || !p->fns || !grow_code(p)) {
     program_free(p);
     return NULL;

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "copy_text.h"
+
 void diags_init(Diags *d) { memset(d, 0, sizeof *d); }
 
 void diags_free(Diags *d) {
@@ -22,24 +24,25 @@ void diag_addv(Diags *d, DiagLevel level, int file, int line, int col,
     d->dropped++;
     return;
   }
-  if (d->count == d->cap) {
-    int cap = d->cap ? d->cap * 2 : 16;
-    Diag *items = realloc(d->items, sizeof *d->items * (size_t)cap);
-    if (!items) {
-      d->dropped++;
-      return;
-    }
-    d->items = items;
-    d->cap = cap;
-  }
   char buf[1024];
   vsnprintf(buf, sizeof buf, fmt, ap);
-  char *message = strdup(buf);
-  if (!message) {
-    d->dropped++;
+  char *message = copy_text(buf);
+  if (!message || !grow_array(&d->items, &d->cap, d->count + 1, 16, sizeof *d->items)) {
+    free(message);
+    d->lost++; /* printed as "out of memory" */
+    d->out_of_memory = true;
     return;
   }
   d->items[d->count++] = (Diag){level, file, line, col, message};
+}
+
+void diag_out_of_memory(Diags *d) {
+  if (d->out_of_memory) { /* said already (or a message was lost): an error all the same */
+    d->errors++;
+    return;
+  }
+  d->out_of_memory = true;
+  diag_add(d, DIAG_ERROR, -1, 0, 0, "out of memory");
 }
 
 void diag_add(Diags *d, DiagLevel level, int file, int line, int col,
@@ -107,6 +110,7 @@ void diags_print(const Diags *d, const Ast *ast, FILE *out) {
   if (d->dropped > 0)
     fprintf(out, "too many errors: %d more not shown (fix the first %d, then check again)\n", d->dropped,
             TS_MAX_ERRORS);
+  if (d->lost > 0) fprintf(out, "out of memory: %d more message%s not shown\n", d->lost, d->lost == 1 ? "" : "s");
 }
 
 static int edit_distance(const char *a, const char *b) {

@@ -6,6 +6,7 @@
 #define TESSERA_DIAG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 struct Ast;
@@ -27,6 +28,8 @@ typedef struct Diags {
   int count, cap;
   int errors, warnings;
   int dropped;           /* errors past TS_MAX_ERRORS, not kept */
+  int lost;              /* diagnostics memory could not be found for */
+  bool out_of_memory;    /* said once (diag_out_of_memory), or implied by lost */
 } Diags;
 
 void diags_init(Diags *d);
@@ -35,6 +38,9 @@ void diag_add(Diags *d, DiagLevel level, int file, int line, int col,
               const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 void diag_addv(Diags *d, DiagLevel level, int file, int line, int col,
                const char *fmt, va_list ap);
+/* "error: out of memory", with no place, said once; each call counts as
+ * an error, so the compile fails. */
+void diag_out_of_memory(Diags *d);
 /* Prints every diagnostic, ordered by file then position, with source line and
  * caret, taking paths and text from the Ast's files. */
 void diags_print(const Diags *d, const struct Ast *ast, FILE *out);

@@ -76,8 +76,10 @@ static Node *find_option(const Checked *checked, const char *name, size_t len) {
 }
 
 /* --set name=value: the option's initialiser becomes the number, so the
- * compiler folds it like any constant param. */
-static bool apply_settings(Ast *ast, const Checked *checked, const TsCompileOptions *o, FILE *diagnostics) {
+ * compiler folds it like any constant param. Its node is rewritten in
+ * place (a checked default is a number or its negation, which nothing
+ * else refers to): no allocation, nothing to fail. */
+static bool apply_settings(const Checked *checked, const TsCompileOptions *o, FILE *diagnostics) {
   bool ok = true;
   for (int i = 0; i < o->setting_count; i++) {
     const char *text = o->settings[i], *eq = strchr(text, '=');
@@ -90,10 +92,8 @@ static bool apply_settings(Ast *ast, const Checked *checked, const TsCompileOpti
       ok = false;
       continue;
     }
-    Node *value = ast_node(ast, N_INT, d->file, d->line, d->col);
-    value->ival = v;
-    value->type = type_of(TY_INT);
-    d->a = value;
+    *d->a = (Node){.kind = N_INT, .file = d->file, .line = d->line, .col = d->col, .levels = 1,
+                   .ival = v, .type = type_of(TY_INT)};
   }
   return ok;
 }
@@ -116,6 +116,10 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
   TsCompileOptions none = {0};
   if (!options) options = &none;
   Ast *ast = ast_new();
+  if (!ast) {
+    if (diagnostics) fprintf(diagnostics, "error: out of memory\n");
+    return NULL;
+  }
   Diags d;
   diags_init(&d);
   TsProgram *result = NULL;
@@ -127,24 +131,27 @@ TsProgram *ts_compile_file(const char *path, const TsCompileOptions *options, FI
         load_variant_extensions(ast, path, games_dir, options->variants, options->variant_count, &d))
       load_dependencies(ast, stdlib_dir, games_dir, &d);
     Checked checked = {0};
-    bool ok = d.errors == 0 && !ast->incomplete;
-    /* Check even after syntax errors: report as much as possible at once. */
-    if (!ast->incomplete)
+    bool ok = d.errors == 0 && !ast->incomplete && !d.out_of_memory;
+    /* Check even after syntax errors: report as much as possible at once
+     * (but not after running out of memory: that is all there is to say). */
+    if (!ast->incomplete && !d.out_of_memory)
       ok = check_program(ast, options->variants, options->variant_count, options->warnings, &checked, &d) && ok;
-    if (ok) ok = apply_settings(ast, &checked, options, diagnostics);
+    ok = ok && !d.out_of_memory; /* a message lost: memory is short, no program */
+    if (ok) ok = apply_settings(&checked, options, diagnostics);
     if (ok) {
-      result = calloc(1, sizeof *result);
       /* Coverage keeps every call: an inlined body would be counted once per copy. */
       bool coverage = options->coverage_file != NULL;
-      if (result)
+      if (grow_bytes(&result, sizeof *result)) {
+        memset(result, 0, sizeof *result);
         result->program = compile_program(
             ast, &checked, (CompileFlags){options->no_inline || coverage, options->no_superinstructions, coverage});
+      }
       if (result && result->program && !result->program->out_of_memory) {
         record_options(result->program, &checked);
         if (coverage) result->program->coverage_out = program_copy_text(result->program, options->coverage_file);
       }
       if (!result || !result->program || result->program->out_of_memory) {
-        diag_add(&d, DIAG_ERROR, -1, 0, 0, "out of memory");
+        diag_out_of_memory(&d);
         if (result) program_free(result->program);
         free(result);
         result = NULL;

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "copy_text.h"
+#include "grow.h"
 #include "parse.h"
 
 static bool declares_variant(const Ast *ast, const char *name) {
@@ -38,13 +40,19 @@ static void game_name(const char *path, char *out, size_t cap) {
 }
 
 /* Whether the file at `path` extends `game` and declares `variant` (read
- * apart, its own diagnostics dropped: it is only a candidate). */
-static bool extension_declares(const char *path, const char *game, const char *variant) {
+ * apart, its own diagnostics dropped: it is only a candidate — but running
+ * out of memory while reading it is said in d). */
+static bool extension_declares(const char *path, const char *game, const char *variant, Diags *d) {
   Ast *scratch = ast_new();
+  if (!scratch) {
+    diag_out_of_memory(d);
+    return false;
+  }
   Diags quiet;
   diags_init(&quiet);
   bool yes = parse_path(scratch, path, &quiet) >= 0 && quiet.errors == 0 &&
              has_decl(scratch, N_EXTENDS, game) && declares_variant(scratch, variant);
+  if (quiet.out_of_memory) diag_out_of_memory(d);
   diags_free(&quiet);
   ast_free(scratch);
   return yes;
@@ -67,10 +75,13 @@ static bool load_extension_for(Ast *ast, const char *main_path, const char *game
   for (struct dirent *e; (e = readdir(dir));) {
     size_t len = strlen(e->d_name);
     if (len <= 5 || strcmp(e->d_name + len - 5, ".tess") != 0) continue;
-    char **grown = realloc(names, sizeof *names * (size_t)(count + 1));
-    if (!grown) break;
-    names = grown;
-    names[count++] = strdup(e->d_name);
+    char *name = copy_text(e->d_name);
+    if (!name || !grow_bytes(&names, sizeof *names * (size_t)(count + 1))) {
+      free(name);
+      diag_out_of_memory(d); /* the variant is not looked for further */
+      break;
+    }
+    names[count++] = name;
   }
   closedir(dir);
   /* Sorted, so that the file found does not depend on the directory's order. */
@@ -83,7 +94,7 @@ static bool load_extension_for(Ast *ast, const char *main_path, const char *game
   for (int i = 0; i < count; i++) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", games_dir, names[i]);
-    if (!found && names[i] && !loaded(ast, path) && extension_declares(path, game, variant)) {
+    if (!found && !d->out_of_memory && !loaded(ast, path) && extension_declares(path, game, variant, d)) {
       parse_path(ast, path, d);
       found = true;
     }

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "opcodes.h"
 #include "vm.h"
 
@@ -243,9 +244,16 @@ static int by_entry(const void *x, const void *y) {
   return a->entry != b->entry ? (a->entry > b->entry) - (a->entry < b->entry) : a->fn - b->fn;
 }
 
+/* `count` zeroed elements of `size` bytes, made through grow_bytes as
+ * every allocation of the compiler; NULL when out of memory. */
+static void *zeroed(size_t count, size_t size) {
+  void *block = NULL;
+  return grow_bytes(&block, count * size) ? memset(block, 0, count * size) : NULL;
+}
+
 static int *code_order(const Program *p) {
-  Entry *entries = malloc(sizeof *entries * (size_t)(p->fn_count + 1));
-  int *order = malloc(sizeof *order * (size_t)(p->fn_count + 1));
+  Entry *entries = zeroed((size_t)p->fn_count + 1, sizeof *entries);
+  int *order = zeroed((size_t)p->fn_count + 1, sizeof *order);
   if (entries && order) {
     for (int i = 0; i < p->fn_count; i++) entries[i] = (Entry){p->fns[i].entry, i};
     qsort(entries, (size_t)p->fn_count, sizeof *entries, by_entry);
@@ -341,18 +349,18 @@ static bool check_maps(Walk *w, const int *order) {
 bool frame_layout(Program *p, Diags *d) {
   size_t words = (size_t)p->code_len + 1;
   Walk w = {.p = p, .d = d};
-  w.depth = malloc(sizeof *w.depth * words);
-  w.lists = calloc(words, sizeof *w.lists);
-  w.is_op = calloc(words, sizeof *w.is_op);
-  w.queued = calloc(words, sizeof *w.queued);
-  w.global_lists = calloc((size_t)p->global_slots + 1, sizeof *w.global_lists);
-  w.work = malloc(sizeof *w.work * words);
+  w.depth = zeroed(words, sizeof *w.depth);
+  w.lists = zeroed(words, sizeof *w.lists);
+  w.is_op = zeroed(words, sizeof *w.is_op);
+  w.queued = zeroed(words, sizeof *w.queued);
+  w.global_lists = zeroed((size_t)p->global_slots + 1, sizeof *w.global_lists);
+  w.work = zeroed(words, sizeof *w.work);
   int *order = code_order(p);
   bool ok = w.depth && w.lists && w.is_op && w.queued && w.global_lists && w.work && order;
   for (int g = 0; ok && g < p->global_count; g++)
     for (int s = 0; s < (p->globals[g].per_seat ? TS_MAX_SEATS : 1); s++)
       if (p->globals[g].slot + s < p->global_slots) w.global_lists[p->globals[g].slot + s] = p->globals[g].is_ref;
-  if (!ok) diag_add(d, DIAG_ERROR, 0, 0, 0, "out of memory while laying out frames");
+  if (!ok) diag_out_of_memory(d);
   for (size_t i = 0; ok && i < words; i++) w.depth[i] = -1;
   for (int k = 0; ok && k < p->fn_count; k++) {
     layout_fn(&w, order, k);

@@ -8,6 +8,8 @@
 
 #include <stdlib.h>
 
+#include "grow.h"
+
 typedef struct Visit {
   const Node *node;
   int depth;
@@ -18,9 +20,7 @@ static bool push_children(Visit **stack, int *count, int *cap, const Node *n, in
   int needed = 3 + n->list.count;
   if (*count + needed > *cap) {
     int grown = (*cap + needed) * 2;
-    Visit *more = realloc(*stack, sizeof **stack * (size_t)grown);
-    if (!more) return false;
-    *stack = more;
+    if (!grow_bytes(stack, sizeof **stack * (size_t)grown)) return false;
     *cap = grown;
   }
   const Node *kids[3] = {n->a, n->b, n->c};
@@ -39,7 +39,7 @@ bool nesting_within_limit(Ast *ast, int first_decl, Diags *d) {
     const Node *decl = ast->decls.items[i];
     count = 0;
     if (!push_children(&stack, &count, &cap, &(Node){.a = (Node *)decl}, -1)) {
-      diag_add(d, DIAG_ERROR, decl->file, decl->line, decl->col, "out of memory");
+      diag_out_of_memory(d);
       ok = false;
     }
     while (ok && count > 0) {
@@ -50,7 +50,7 @@ bool nesting_within_limit(Ast *ast, int first_decl, Diags *d) {
                  "split it with 'let' or a function", TS_MAX_NESTING);
         ok = false;
       } else if (!push_children(&stack, &count, &cap, v.node, v.depth)) {
-        diag_add(d, DIAG_ERROR, v.node->file, v.node->line, v.node->col, "out of memory");
+        diag_out_of_memory(d);
         ok = false;
       }
     }

@@ -13,10 +13,12 @@
 #include "parse.h"
 
 #include <errno.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "lexer.h"
 #include "nesting.h"
 
@@ -113,6 +115,8 @@ const char *token_name(int kind) {
 }
 
 /* ------------------------------------------------------------------ builders */
+/* They run inside the parser, under its guard (feed_tokens_guarded): an
+ * allocation never returns NULL here, it jumps out of the parse. */
 
 Node *px_node(ParseCtx *ctx, NodeKind kind, Token at) {
   return ast_node(ctx->ast, kind, ctx->file, at.line, at.col);
@@ -268,22 +272,21 @@ static int brackets_close(Brackets *b, int kind) {
  * that does. */
 enum { NORMAL, SKIP, RESUMING, QUIET };
 
-int parse_file(Ast *ast, int file, Diags *d) {
-  int errors_before = d->errors;
-  const SourceFile *f = &ast->files[file];
-  ParseCtx ctx = {.ast = ast, .file = file, .diags = d};
-  Lexer lx;
-  lexer_init(&lx, f->text, f->length, file, d);
-  void *parser = TsParseAlloc(malloc, &ctx);
-  if (!parser) {
-    diag_add(d, DIAG_ERROR, file, 1, 1, "out of memory");
-    return d->errors - errors_before;
-  }
-  int mode = NORMAL, previous_line = 0, first_decl = ast->decls.count;
+/* Lemon's parser (its stack included) is made through grow_bytes too. */
+static void *parser_memory(size_t bytes) {
+  void *block = NULL;
+  return grow_bytes(&block, bytes) ? block : NULL;
+}
+
+/* Feeds the file's tokens to the parser up to its end (or a parse that
+ * cannot go on). */
+static void feed_tokens(ParseCtx *ctx, void *parser, Lexer *lx) {
+  Diags *d = ctx->diags;
+  int mode = NORMAL, previous_line = 0;
   Brackets skipped = {{0}, 0};
   for (;;) {
     int lexical_errors = d->count;
-    Token t = lexer_next(&lx);
+    Token t = lexer_next(lx);
     lexical_errors = d->count - lexical_errors;
     int first_on_line = t.line > previous_line;
     int resume = resumes(&t, first_on_line);
@@ -304,14 +307,14 @@ int parse_file(Ast *ast, int file, Diags *d) {
       if (!resume) continue;
       mode = RESUMING;
     }
-    ctx.last = t;
-    ctx.error_seen = 0;
-    ctx.quiet = mode != NORMAL || lexical_errors > 0; /* one message per bad token */
+    ctx->last = t;
+    ctx->error_seen = 0;
+    ctx->quiet = mode != NORMAL || lexical_errors > 0; /* one message per bad token */
     TsParseReportNextError(parser);
     TsParse(parser, t.kind, t);
-    ctx.quiet = 0;
-    if (ctx.failed || t.kind == TK_EOF) break;
-    if (ctx.error_seen) {
+    ctx->quiet = 0;
+    if (ctx->failed || t.kind == TK_EOF) break;
+    if (ctx->error_seen) {
       if (TsParseDroppedToken(parser)) {
         mode = SKIP;
         skipped.depth = 0;
@@ -323,10 +326,42 @@ int parse_file(Ast *ast, int file, Diags *d) {
       mode = NORMAL;
     }
   }
+}
+
+/* feed_tokens, false when an action found no memory for a node: it jumps
+ * back here (ast.c) out of the parser, which is then only freed; the nodes
+ * made so far stay in the arena, freed with the Ast. */
+static bool feed_tokens_guarded(ParseCtx *ctx, void *parser, Lexer *lx) {
+  jmp_buf out_of_memory;
+  if (setjmp(out_of_memory) != 0) {
+    ast_guard(ctx->ast, NULL);
+    return false;
+  }
+  ast_guard(ctx->ast, &out_of_memory);
+  feed_tokens(ctx, parser, lx);
+  ast_guard(ctx->ast, NULL);
+  return true;
+}
+
+int parse_file(Ast *ast, int file, Diags *d) {
+  int errors_before = d->errors, first_decl = ast->decls.count;
+  const SourceFile *f = &ast->files[file];
+  ParseCtx ctx = {.ast = ast, .file = file, .diags = d};
+  Lexer lx;
+  lexer_init(&lx, f->text, f->length, file, d);
+  void *parser = TsParseAlloc(parser_memory, &ctx);
+  if (!parser) {
+    diag_out_of_memory(d);
+    ast->incomplete = true;
+    return d->errors - errors_before;
+  }
+  bool stopped = !feed_tokens_guarded(&ctx, parser, &lx);
+  if (stopped) diag_out_of_memory(d);
   TsParseFree(parser, free);
-  /* A parse that stopped early (nesting past the parser's stack) would
-   * make the checker report what the rest of the file declares as missing. */
-  if (ctx.failed || !nesting_within_limit(ast, first_decl, d)) ast->incomplete = true;
+  /* A parse that stopped early (nesting past the parser's stack, memory)
+   * would make the checker report what the rest of the file declares as
+   * missing. */
+  if (stopped || ctx.failed || !nesting_within_limit(ast, first_decl, d)) ast->incomplete = true;
   return d->errors - errors_before;
 }
 
@@ -340,13 +375,11 @@ static char *read_bounded(FILE *in, size_t *length) {
     if (*length == cap) {
       if (cap > TS_MAX_SOURCE_BYTES) break;
       cap = cap ? cap * 2 : 16384;
-      char *grown = realloc(text, cap + 1);
-      if (!grown) {
+      if (!grow_bytes(&text, cap + 1)) {
         free(text);
         errno = ENOMEM;
         return NULL;
       }
-      text = grown;
     }
     size_t n = fread(text + *length, 1, cap - *length, in);
     *length += n;
@@ -369,8 +402,9 @@ int parse_path(Ast *ast, const char *path, Diags *d) {
     fclose(in);
   }
   if (!text) {
+    if (errno == ENOMEM) d->out_of_memory = true;
     diag_add(d, DIAG_ERROR, -1, 0, 0, "cannot read '%s': %s", path,
-             errno ? strerror(errno) : "read error");
+             errno == ENOMEM ? "out of memory" : errno ? strerror(errno) : "read error");
     return -1;
   }
   if (length > TS_MAX_SOURCE_BYTES) {
@@ -380,6 +414,11 @@ int parse_path(Ast *ast, const char *path, Diags *d) {
     return -1;
   }
   int file = ast_add_file(ast, path, text, length);
+  if (file < 0) {
+    d->out_of_memory = true;
+    diag_add(d, DIAG_ERROR, -1, 0, 0, "cannot read '%s': out of memory", path);
+    return -1;
+  }
   parse_file(ast, file, d);
   return file;
 }

@@ -13,17 +13,27 @@ static Type scalars[TY_LIST] = {
 };
 static Type answers[TY_LIST]; /* `T | word`, one per scalar option type, made once */
 
-/* Lists interned through their element: each type knows its list type,
- * made the first time it is asked for. There is no pool to fill, and a
- * type means the same in every file a process compiles, so files stay
- * independent (types are structural). Never freed: there are at most
- * TS_MAX_LIST_DEPTH of them per scalar that a checked program can reach. */
+/* Lists, by what is innermost (a scalar or an answer) and by depth - 1:
+ * each type knows its list type, set the first time it is asked for. A
+ * fixed table, so making a type allocates nothing and cannot fail, and
+ * a type means the same in every file a process compiles, so files stay
+ * independent (types are structural). The checker refuses lists deeper
+ * than TS_MAX_LIST_DEPTH, and no built-in returns a list deeper than its
+ * arguments: the table has room for twice that. */
+enum { LIST_TYPE_DEPTH = 2 * TS_MAX_LIST_DEPTH };
+static Type lists[2][TY_LIST][LIST_TYPE_DEPTH];
+
 Type *type_of(TypeKind kind) { return &scalars[kind]; }
 
 Type *type_list(Type *elem) {
   if (!elem->list_of) {
-    Type *t = malloc(sizeof *t);
-    if (!t) return type_of(TY_ERROR); /* callers report it through type_depth's limit */
+    const Type *inner = elem;
+    while (inner->kind == TY_LIST) inner = inner->elem;
+    bool answer = inner->kind == TY_ANSWER;
+    TypeKind kind = answer ? inner->elem->kind : inner->kind;
+    int depth = type_depth(elem);
+    if (depth >= LIST_TYPE_DEPTH) return type_of(TY_ERROR); /* not reached: see above */
+    Type *t = &lists[answer][kind][depth];
     *t = (Type){TY_LIST, elem, NULL};
     elem->list_of = t;
   }

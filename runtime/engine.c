@@ -28,11 +28,37 @@ static TsMatch *match_new(const TsProgram *prog, int players) {
   return m;
 }
 
-static void match_release(TsMatch *m) {
-  if (--m->refs > 0) return;
+static void match_free(TsMatch *m) {
   vm_free(m->vm);
   free(m->set_up);
   free(m);
+}
+
+static void match_release(TsMatch *m) {
+  if (--m->refs > 0 || m->kept) return;
+  match_free(m);
+}
+
+/* The match a new game of `players` plays in: the program's kept one (made
+ * and kept on first use), so that its VM — threaded code, tiles, board
+ * layout — and its set-up copy serve every game. A match without a set-up
+ * copy runs the set-up again for each game, rebuilding the match's tiles:
+ * while other states use it, the game takes a match of its own instead. */
+static TsMatch *match_for_game(const TsProgram *cprog, int players) {
+  TsProgram *prog = (TsProgram *)cprog; /* the kept matches are a cache, not the program */
+  TsMatch *m = prog->kept;
+  while (m && m->players != players) m = m->next_kept;
+  if (m && (m->set_up || m->refs == 0)) {
+    m->refs++;
+    return m;
+  }
+  if (m) return match_new(cprog, players);
+  m = match_new(cprog, players);
+  if (!m) return NULL;
+  m->kept = true;
+  m->next_kept = prog->kept;
+  prog->kept = m;
+  return m;
 }
 
 /* ---- error texts ----
@@ -196,12 +222,14 @@ static bool lay_out_block(TsState *s, uint64_t seed) {
 }
 
 /* Runs the set-up to its end and keeps the position there when it is the
- * same for every seed: the generator untouched (compared with a fresh seed)
- * and no error. Packing it, then unpacking to go on, is exactly what a later
+ * same for every seed: the generator untouched (compared with a fresh seed),
+ * nothing printed (a game started from the copy would not print it) and no
+ * error. Packing it, then unpacking to go on, is exactly what a later
  * restart from the copy does, so both paths play the same game. */
 static int run_set_up(TsState *s, uint64_t seed) {
   TsMatch *m = s->match;
   Vm *vm = m->vm;
+  uint64_t prints_before = natives_prints_made();
   vm->stop_at_set_up = true;
   int status = vm_run(vm, 0);
   vm->stop_at_set_up = false;
@@ -209,7 +237,8 @@ static int run_set_up(TsState *s, uint64_t seed) {
   StateHeader fresh;
   vm_seed(&fresh, seed);
   if (!pack(s, NULL)) return RUN_ERROR;
-  if (!m->set_up_tried && memcmp(fresh.rng, s->block->rng, sizeof fresh.rng) == 0) {
+  bool printed = natives_prints_made() != prints_before;
+  if (!m->set_up_tried && !printed && memcmp(fresh.rng, s->block->rng, sizeof fresh.rng) == 0) {
     m->set_up = malloc(s->block->size); /* only a shortcut: none if memory ran out */
     if (m->set_up) memcpy(m->set_up, s->block, s->block->size);
   }
@@ -239,6 +268,11 @@ static bool start_game(TsState *s, uint64_t seed) {
   drop_error(s);
   int status;
   if (s->match->set_up) {
+    if (!s->block) { /* a new game's state: no old position to end in the error */
+      size_t room = s->match->set_up->size + 4096; /* as lay_out_block: the game grows in it */
+      if (!grow_bytes(&s->block, room)) return false;
+      s->cap = room;
+    }
     status = restart_from_set_up(s, seed) ? vm_run(s->match->vm, 0) : RUN_ERROR;
   } else {
     if (!lay_out_block(s, seed)) return false;
@@ -263,7 +297,7 @@ TsState *ts_new_game(const TsProgram *prog, int players, uint64_t seed, char *er
     return NULL;
   }
   TsState *s = calloc(1, sizeof *s);
-  if (s) s->match = match_new(prog, players);
+  if (s) s->match = match_for_game(prog, players);
   if (!s || !s->match || !start_game(s, seed)) {
     if (s && s->match) ts_free(s);
     else free(s);
@@ -606,6 +640,12 @@ void ts_program_disassemble(const TsProgram *p, FILE *out) { program_disassemble
 
 void ts_program_free(TsProgram *p) {
   if (!p) return;
+  while (p->kept) { /* a state still using one (only to be freed now) frees it last */
+    TsMatch *m = p->kept;
+    p->kept = m->next_kept;
+    m->kept = false;
+    if (m->refs == 0) match_free(m);
+  }
   program_free(p->program);
   free(p);
 }

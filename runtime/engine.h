@@ -8,6 +8,9 @@
 
 struct TsProgram {
   Program *program;
+  /* The matches kept for new games, one per player count: made by the
+   * first ts_new_game with that count, freed with the program. */
+  TsMatch *kept;
 };
 
 struct TsMatch {
@@ -15,10 +18,13 @@ struct TsMatch {
   Vm *vm;           /* the match's tiles, board layout and working arrays */
   int players, seats;
   int refs;         /* states sharing this match */
+  bool kept;        /* in its program's `kept` list, which owns it */
+  TsMatch *next_kept;
   /* The position right after the set-up (params, tiles, boards, vars), taken
-   * by the first game when the set-up drew nothing from the generator: then
-   * it is the same for every seed, and ts_reset restarts from a copy of it
-   * instead of running the set-up again. */
+   * by the first game when the set-up drew nothing from the generator and
+   * printed nothing: then it is the same for every seed, and every later
+   * game of the match (ts_reset, ts_new_game) starts from a copy of it
+   * instead of running the set-up again. Never changed once taken. */
   StateHeader *set_up;
   bool set_up_tried;
   TsState *hot;     /* the state whose tail is in the VM's working arrays, or NULL */

@@ -15,8 +15,8 @@
 #include <stddef.h>
 #include <strings.h>
 
-static const Coord square_steps[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
-static const Coord hex_steps[6] = {{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}};
+static const Coord square_steps[4] = GRID_SQUARE_STEPS;
+static const Coord hex_steps[6] = GRID_HEX_STEPS;
 static const char *const square_names[4] = {"E", "S", "W", "N"};
 static const char *const hex_names[6] = {"E", "SE", "SW", "W", "NW", "NE"};
 

@@ -20,6 +20,10 @@ typedef struct Coord {
 } Coord;
 
 int grid_dir_count(GridKind g);                 /* 4 or 6 */
+/* The unit steps in direction order, as initialisers: a loop over a table
+ * made from them can unroll with the steps as constants. */
+#define GRID_SQUARE_STEPS {{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
+#define GRID_HEX_STEPS {{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}}
 Coord grid_step(GridKind g, Coord c, int dir);  /* neighbour in direction dir */
 const char *grid_dir_name(GridKind g, int dir); /* "E", "SE", ... */
 int grid_dir_parse(GridKind g, const char *name); /* -1 when unknown */

@@ -53,7 +53,14 @@ static int32_t find(Vm *vm, Value list, Value x) {
     return found;
   }
   if (!vm_list_refs(vm, list)) {
-    for (int32_t i = 0; i < n; i++)
+    int32_t i = 0;
+    for (; i + 4 <= n; i += 4) { /* unrolled: one loop test per four elements */
+      if (v[i] == x) return i;
+      if (v[i + 1] == x) return i + 1;
+      if (v[i + 2] == x) return i + 2;
+      if (v[i + 3] == x) return i + 3;
+    }
+    for (; i < n; i++)
       if (v[i] == x) return i;
     return -1;
   }
@@ -244,13 +251,20 @@ done:
 Value native_index_of(Vm *vm, Value *args) { return find(vm, args[0], args[1]); }
 
 /* list without its element i (0 <= i < len): one allocation, the rest
- * copied around the gap — by a loop, as the lists rules remove from are
- * short (a memcpy call costs more than their copy). */
+ * copied around the gap — by a loop when the list is short, as most lists
+ * rules remove from are (a memcpy call costs more than their copy), by
+ * memcpy when it is long (a board's empty cells). */
+enum { SHORT_COPY = 16 };
 static Value without(Vm *vm, Value list, int32_t i, int32_t len) {
   Value out = vm_list_new(vm, len - 1, vm_list_refs(vm, list));
   if (vm_failed(vm)) return 0;
   const Value *src = vm_list_items(vm, list);
   Value *dst = vm_list_items(vm, out);
+  if (len > SHORT_COPY) {
+    memcpy(dst, src, (size_t)i * sizeof *dst);
+    memcpy(dst + i, src + i + 1, (size_t)(len - 1 - i) * sizeof *dst);
+    return out;
+  }
   for (int32_t k = 0; k < i; k++) dst[k] = src[k];
   for (int32_t k = i + 1; k < len; k++) dst[k - 1] = src[k];
   return out;
@@ -308,6 +322,9 @@ Value native_random(Vm *vm, Value *args) {
 static const char *print_prefix;
 static bool print_mid_line; /* after print_part: the line is begun */
 static bool print_quiet;
+static uint64_t prints_made; /* quiet ones too: see natives_prints_made */
+
+uint64_t natives_prints_made(void) { return prints_made; }
 
 void ts_set_print_prefix(const char *prefix) {
   print_prefix = prefix;
@@ -320,6 +337,7 @@ void ts_set_print_quiet(bool quiet) {
 /* `print(a, b, c)` prints a and b with print_part, then c with print:
  * one line, values separated by spaces. */
 Value native_print_part(Vm *vm, Value *args) {
+  prints_made++;
   if (print_quiet) return 0;
   char text[FORMAT_CAP];
   vm_format_value(vm, vm_string(vm, args[1]), args[0], text, sizeof text);
@@ -332,6 +350,7 @@ Value native_print_part(Vm *vm, Value *args) {
 
 /* args[1] is the hidden type code the compiler appends (a string index). */
 Value native_print(Vm *vm, Value *args) {
+  prints_made++;
   if (print_quiet) return 0;
   char text[FORMAT_CAP];
   vm_format_value(vm, vm_string(vm, args[1]), args[0], text, sizeof text);

@@ -48,6 +48,7 @@ void program_free(Program *p) {
   free(p->cover_files);
   free(p->covered);
   free(p->coverage_out);
+  free(p->threaded);
   free(p);
 }
 

@@ -117,6 +117,10 @@ typedef struct Program {
   uint8_t *covered;
   int cover_count, cover_cap;
   char *coverage_out;
+  /* The code direct-threaded for vm_run (vm.c, thread_code): built by the
+   * program's first run, then shared read-only by every VM of the program. */
+  intptr_t *threaded;
+  int threaded_len;
 } Program;
 
 void program_free(Program *p);

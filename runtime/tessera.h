@@ -1,9 +1,14 @@
 /* tessera.h — the one public interface of the engine, used by the CLI, the
  * tests and future bindings. Modelled on OpenSpiel's State API.
  *
- *   TsProgram  a rule file compiled with a chosen set of variants (immutable)
- *   TsMatch    a program + player count + seed: the tile table and layout,
- *              shared read-only by every state of that match
+ *   TsProgram  a rule file compiled with a chosen set of variants and
+ *              options (immutable once built; its code is threaded for the
+ *              VM on the first run and then only read)
+ *   TsMatch    a program + player count: the tile table and layout and the
+ *              position right after the set-up, shared read-only by every
+ *              state of that match; the program keeps one per player count,
+ *              so every game after the first starts from a copy of that
+ *              position plus its seed (see ts_new_game)
  *   TsState    one position: a flat, pointer-free block (clone = one copy)
  *
  * Moves: at each decision one seat chooses among legal options, each with a
@@ -73,7 +78,14 @@ void ts_program_disassemble(const TsProgram *p, FILE *out);
 /* ---- matches and states ---- */
 /* players 0 = the program's minimum count. A runtime error while the match
  * is set up does not return NULL: the state is over and ts_error says why.
- * `print` in a rule file writes to stdout. */
+ * `print` in a rule file writes to stdout.
+ * The first game of a program with a player count runs the set-up (params,
+ * tiles, boards, vars); when that drew nothing from the generator and
+ * printed nothing, its position is kept, and every later game with that
+ * count (ts_new_game or ts_reset) is a copy of it with the new seed, then
+ * the `play` block: the same game, byte for byte, as a fresh program's.
+ * Otherwise each game runs the set-up again. States may be freed after
+ * their program, but not used. */
 TsState *ts_new_game(const TsProgram *p, int players, uint64_t seed, char *err, size_t errlen);
 /* Starts a new game of the same match (same program and player count) with
  * another seed, reusing the state's memory: what playout loops use. */
@@ -188,7 +200,8 @@ bool ts_render_options(const TsState *s, FILE *out);
 
 /* Runtime limits, per decision: steps (backward jumps and calls) and heap
  * bytes. They belong to the match, so every state of the match (clones
- * included) shares them. */
+ * included, and later games of the program with that player count) shares
+ * them. */
 typedef struct TsLimits {
   int64_t steps;
   size_t heap_bytes;

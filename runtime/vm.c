@@ -64,7 +64,6 @@ void vm_free(Vm *vm) {
   if (!vm) return;
   free(vm->stack);
   free(vm->frames);
-  free(vm->threaded);
   free(vm->heap);
   free(vm->tiles);
   free(vm->board_at);
@@ -388,10 +387,10 @@ static const bool native_returns[NATIVE__COUNT] = {
 };
 
 /* Direct threading: dispatching is then one load and one jump, not two
- * loads (opcode, then table). Done once per VM (and again if a test
- * program grew). A NATIVE's first operand becomes the native's function,
- * and a native without a result gets a handler of its own, so a call
- * looks nothing up. */
+ * loads (opcode, then table). Done once per program, whose copy every VM
+ * of it then reads (again if a test program grew). A NATIVE's first
+ * operand becomes the native's function, and a native without a result
+ * gets a handler of its own, so a call looks nothing up. */
 typedef struct Handlers {
   void *const *op;
   void *bad, *native_void;
@@ -404,26 +403,35 @@ static intptr_t threaded_native(const Program *p, int pc, const Handlers *h, int
   return (intptr_t)(native_returns[id] ? h->op[BC_NATIVE] : h->native_void);
 }
 
-static bool thread_code(Vm *vm, const Handlers *h) {
-  const Program *p = vm->prog;
-  free(vm->threaded);
-  vm->threaded = malloc(sizeof(intptr_t) * (size_t)(p->code_len + 1));
-  if (!vm->threaded) {
-    vm->threaded_len = -1;
-    vm_error(vm, "out of memory");
+static bool thread_program(Program *p, const Handlers *h) {
+  free(p->threaded);
+  p->threaded = malloc(sizeof(intptr_t) * (size_t)(p->code_len + 1));
+  if (!p->threaded) {
+    p->threaded_len = -1;
     return false;
   }
   for (int pc = 0; pc < p->code_len;) {
     int op = p->code[pc];
     bool known = op >= 0 && op < BC__COUNT;
-    vm->threaded[pc] = (intptr_t)(known ? h->op[op] : h->bad);
+    p->threaded[pc] = (intptr_t)(known ? h->op[op] : h->bad);
     int n = opcode_operands(op);
-    for (int k = 1; k <= n && pc + k < p->code_len; k++) vm->threaded[pc + k] = p->code[pc + k];
-    if (op == BC_NATIVE) vm->threaded[pc] = threaded_native(p, pc, h, &vm->threaded[pc + 1]);
+    for (int k = 1; k <= n && pc + k < p->code_len; k++) p->threaded[pc + k] = p->code[pc + k];
+    if (op == BC_NATIVE) p->threaded[pc] = threaded_native(p, pc, h, &p->threaded[pc + 1]);
     pc += 1 + n;
   }
-  vm->threaded[p->code_len] = (intptr_t)h->bad; /* running off the end */
-  vm->threaded_len = p->code_len;
+  p->threaded[p->code_len] = (intptr_t)h->bad; /* running off the end */
+  p->threaded_len = p->code_len;
+  return true;
+}
+
+static bool thread_code(Vm *vm, const Handlers *h) {
+  Program *p = (Program *)vm->prog; /* its threaded copy is made once, then only read */
+  if ((p->threaded_len != p->code_len || !p->threaded) && !thread_program(p, h)) {
+    vm_error(vm, "out of memory");
+    return false;
+  }
+  vm->threaded = p->threaded;
+  vm->threaded_len = p->threaded_len;
   return true;
 }
 

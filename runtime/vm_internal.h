@@ -43,7 +43,8 @@ struct Vm {
   int64_t heap_used, heap_cap; /* words; the heap itself is the first member */
   bool stop_at_set_up;     /* vm_run returns RUN_SET_UP at the SET_UP instruction */
   /* The program's code, direct-threaded for vm_run: each opcode word
-   * replaced by its handler's address, operands copied; same indices. */
+   * replaced by its handler's address, operands copied; same indices. The
+   * program's copy (Program.threaded), not the VM's. */
   intptr_t *threaded;
   int threaded_len;
 
@@ -84,6 +85,10 @@ void vm_drop_position(Vm *vm);
 #define VM_EMPTIES_BYTES (sizeof(Value) * (VM_EMPTY_LISTS + 1))
 /* Points globals/boards at the block after it moved. */
 void vm_rebind(Vm *vm);
+
+/* natives_list.c: how many `print` calls ran so far in the process (quiet
+ * ones included), for the engine to tell a set-up that printed. */
+uint64_t natives_prints_made(void);
 
 /* Creates a VM for a program's match (players, seats known). */
 Vm *vm_new(const Program *prog, int players, int seats);

@@ -60,7 +60,8 @@ MatchEnd match_apply(Match *m, int index) {
   if (m->trace) trace_step(m->trace, s, m->steps, seat, index);
   if (m->public_trace) trace_step(m->public_trace, s, m->steps, seat, index);
   if (m->announce && m->agents[seat].kind != AGENT_HUMAN) announce(m, seat, index);
-  char err[512] = "";
+  char err[512];
+  err[0] = 0; /* not the whole buffer: this runs at every move */
   if (ts_apply(s, index, err, sizeof err) != 0) {
     const char *why = ts_error(s) ? ts_error(s) : err[0] ? err : "move rejected";
     return stop(m, why);

@@ -1,7 +1,10 @@
 /* check_connect.c — board_connects (connect.c): hand cases on a Hex-like
  * rhombus, then a differential test against a naive flood fill that grows a
  * reached set over coordinates until nothing changes, on random boards of
- * both grids, bounded (direct index) and unbounded (hashed index). */
+ * both grids, bounded (direct index) and unbounded (hashed index); then the
+ * same on boards of every kind the direct fill reads differently: fixed and
+ * window bounds, index slots of 1, 2 and 4 bytes (capacities), stacked
+ * cells whose top was covered by another value, and a hexagon-shaped board. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +14,8 @@
 
 enum { SIDE = 9, MAXC = SIDE * SIDE };
 
-static Board *new_board(int grid, int bound, int capacity) {
-  BoardSpec spec = {.grid = (uint8_t)grid, .bound = (uint8_t)bound, .levels = 1,
+static Board *new_stacked_board(int grid, int bound, int capacity, int levels) {
+  BoardSpec spec = {.grid = (uint8_t)grid, .bound = (uint8_t)bound, .levels = (uint8_t)levels,
                     .w = bound ? SIDE : 0, .h = bound ? SIDE : 0, .capacity = capacity};
   Board *b = malloc(board_bytes(&spec));
   ck_assert_ptr_nonnull(b);
@@ -20,16 +23,24 @@ static Board *new_board(int grid, int bound, int capacity) {
   return b;
 }
 
-static void put(Board *b, int v, int x, int y) {
+static Board *new_board(int grid, int bound, int capacity) { return new_stacked_board(grid, bound, capacity, 1); }
+
+static void put_at_level(Board *b, int v, int x, int y, int level) {
   TileDef t = {.cell_count = 1};
   t.value[0] = (int16_t)v;
-  ck_assert_int_eq(board_place(b, &t, (Placement){.at = {(int16_t)x, (int16_t)y}}), 0);
+  ck_assert_int_eq(board_place(b, &t, (Placement){.at = {(int16_t)x, (int16_t)y}, .level = level}), 0);
 }
 
+static void put(Board *b, int v, int x, int y) { put_at_level(b, v, x, y, 0); }
+
 static bool connects(const Board *b, uint64_t mask, const Coord *f, int nf, const Coord *t, int nt) {
-  uint8_t flags[MAXC];
-  int32_t queue[MAXC];
-  return board_connects(b, mask, f, nf, t, nt, flags, queue);
+  uint8_t flags[2 * MAXC];
+  int32_t queue[2 * MAXC];
+  int64_t from[12], to[12]; /* packed, as the VM's lists hold cells */
+  ck_assert(nf <= 12 && nt <= 12);
+  for (int i = 0; i < nf; i++) from[i] = cell_pack(f[i]);
+  for (int i = 0; i < nt; i++) to[i] = cell_pack(t[i]);
+  return board_connects(b, mask, from, nf, to, nt, flags, queue);
 }
 
 /* The naive model: a grid of values (-1 empty) and a reached grid grown by
@@ -94,6 +105,19 @@ START_TEST(test_square_no_diagonals) {
 }
 END_TEST
 
+/* Random queries on one board against the model: from and to lists with
+ * cells also just outside the board. */
+static void queries_against_naive(const Board *b, const Model *m, GridKind g) {
+  for (int q = 0; q < 10; q++) {
+    Coord f[12], t[12];
+    int nf = rand() % 12, nt = rand() % 12;
+    for (int i = 0; i < nf; i++) f[i] = (Coord){(int16_t)(rand() % (SIDE + 2) - 1), (int16_t)(rand() % (SIDE + 2) - 1)};
+    for (int i = 0; i < nt; i++) t[i] = (Coord){(int16_t)(rand() % (SIDE + 2) - 1), (int16_t)(rand() % (SIDE + 2) - 1)};
+    uint64_t mask = (uint64_t)(rand() % 16);
+    ck_assert_int_eq(connects(b, mask, f, nf, t, nt), naive(m, g, mask, f, nf, t, nt));
+  }
+}
+
 START_TEST(test_against_naive) {
   srand(17);
   for (int round = 0; round < 600; round++) {
@@ -106,14 +130,55 @@ START_TEST(test_against_naive) {
     for (int y = 0; y < SIDE; y++)
       for (int x = 0; x < SIDE; x++)
         if (rand() % 100 < fill) put(b, m.v[y][x] = rand() % 4, x, y);
-    for (int q = 0; q < 10; q++) {
-      Coord f[12], t[12];
-      int nf = rand() % 12, nt = rand() % 12;
-      for (int i = 0; i < nf; i++) f[i] = (Coord){(int16_t)(rand() % (SIDE + 2) - 1), (int16_t)(rand() % (SIDE + 2) - 1)};
-      for (int i = 0; i < nt; i++) t[i] = (Coord){(int16_t)(rand() % (SIDE + 2) - 1), (int16_t)(rand() % (SIDE + 2) - 1)};
-      uint64_t mask = (uint64_t)(rand() % 16);
-      ck_assert_int_eq(connects(b, mask, f, nf, t, nt), naive(&m, g, mask, f, nf, t, nt));
-    }
+    queries_against_naive(b, &m, g);
+    free(b);
+  }
+}
+END_TEST
+
+/* Window bounds (the index's origin set by the first cell), capacities
+ * that make 1-, 2- and 4-byte index slots, and a second level whose
+ * stones cover the first with another value (or the same). */
+START_TEST(test_board_kinds_against_naive) {
+  static const int capacities[] = {2 * MAXC, 300, 70000};
+  srand(29);
+  for (int round = 0; round < 360; round++) {
+    GridKind g = round % 2 ? GRID_HEX : GRID_SQUARE;
+    int bound = (round / 2) % 3 == 0 ? BOARD_BOUND_WINDOW : (round / 2) % 3 == 1 ? BOARD_BOUND_FIXED : BOARD_BOUND_NONE;
+    Board *b = new_stacked_board(g, bound, capacities[(round / 6) % 3], 2);
+    Model m;
+    memset(&m, -1, sizeof m);
+    int fill = rand() % 100, cover = rand() % 100;
+    for (int y = 0; y < SIDE; y++)
+      for (int x = 0; x < SIDE; x++)
+        if (rand() % 100 < fill) put(b, m.v[y][x] = rand() % 4, x, y);
+    for (int y = 0; y < SIDE; y++)
+      for (int x = 0; x < SIDE; x++)
+        if (m.v[y][x] >= 0 && rand() % 100 < cover) put_at_level(b, m.v[y][x] = rand() % 4, x, y, 1);
+    queries_against_naive(b, &m, g);
+    free(b);
+  }
+}
+END_TEST
+
+/* A hexagon-shaped board (side 5 in the 9x9 rectangle): its direct index
+ * spans the rectangle, the cut corners stay empty. */
+START_TEST(test_hexagon_against_naive) {
+  srand(31);
+  for (int round = 0; round < 120; round++) {
+    BoardSpec spec = {.grid = GRID_HEX, .bound = BOARD_BOUND_FIXED, .shape = BOARD_SHAPE_HEXAGON, .levels = 1,
+                      .w = SIDE, .h = SIDE, .capacity = MAXC};
+    Board *b = malloc(board_bytes(&spec));
+    ck_assert_ptr_nonnull(b);
+    board_init(b, &spec);
+    Model m;
+    memset(&m, -1, sizeof m);
+    int fill = rand() % 100;
+    for (int y = 0; y < SIDE; y++)
+      for (int x = 0; x < SIDE; x++)
+        if (board_shape_holds(&b->spec, (Coord){(int16_t)x, (int16_t)y}) && rand() % 100 < fill)
+          put(b, m.v[y][x] = rand() % 4, x, y);
+    queries_against_naive(b, &m, GRID_HEX);
     free(b);
   }
 }
@@ -125,6 +190,8 @@ static Suite *connect_suite(void) {
   tcase_add_test(tc, test_hex_rhombus);
   tcase_add_test(tc, test_square_no_diagonals);
   tcase_add_test(tc, test_against_naive);
+  tcase_add_test(tc, test_board_kinds_against_naive);
+  tcase_add_test(tc, test_hexagon_against_naive);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -12,6 +12,7 @@
 #include "tessera.h"
 
 #define HEXDOMINOMEGA TESSERA_SOURCE_DIR "/games/hexdominomega.tess"
+#define HEGEMINO TESSERA_SOURCE_DIR "/games/hegemino.tess"
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -421,6 +422,15 @@ static int play_out_hashes(TsState *s, uint64_t *hashes, int cap) {
   return n;
 }
 
+/* The hashes of the first game a freshly compiled program plays: one that
+ * runs the set-up, not one started from a copy of it. */
+static int first_game_hashes(const char *path, int players, uint64_t seed, uint64_t *hashes, int cap) {
+  TsProgram *once = compile_path(path, NULL);
+  int n = play_hashes(once, players, seed, hashes, cap);
+  ts_program_free(once);
+  return n;
+}
+
 START_TEST(test_reset_replays_the_same_games_as_fresh_ones) {
   /* Hexdominomega's set-up draws nothing from the generator, so ts_reset
    * restarts from the engine's copy of the set-up: every game after a reset
@@ -429,12 +439,60 @@ START_TEST(test_reset_replays_the_same_games_as_fresh_ones) {
   TsState *s = new_game(p, 3, 1);
   for (uint64_t seed = 20; seed < 24; seed++) {
     uint64_t fresh[64], again[64];
-    int n = play_hashes(p, 3, seed, fresh, 64);
+    int n = first_game_hashes(HEXDOMINOMEGA, 3, seed, fresh, 64);
     ts_reset(s, seed);
     ck_assert_int_eq(play_out_hashes(s, again, 64), n);
     for (int i = 0; i < n; i++) ck_assert_uint_eq(again[i], fresh[i]);
   }
   ts_free(s);
+  ts_program_free(p);
+}
+END_TEST
+
+START_TEST(test_new_games_start_from_the_set_up_copy) {
+  /* ts_new_game too starts every game after a program's first from the
+   * copy of its set-up, for each player count, while other games of the
+   * program go on: byte for byte the game a fresh program plays. */
+  TsProgram *p = compile_path(HEGEMINO, NULL);
+  TsState *on = new_game(p, 2, 1);
+  apply(on, 0);
+  for (int k = 0; k < 6; k++) {
+    int players = 2 + k % 3;
+    uint64_t seed = 40 + (uint64_t)k / 2, fresh[256], again[256];
+    int n = first_game_hashes(HEGEMINO, players, seed, fresh, 256);
+    ck_assert_int_eq(play_hashes(p, players, seed, again, 256), n);
+    for (int i = 0; i < n; i++) ck_assert_uint_eq(again[i], fresh[i]);
+  }
+  ck_assert(!ts_is_over(on));
+  ts_program_free(p); /* a state may outlive its program, to be freed */
+  ts_free(on);
+}
+END_TEST
+
+/* What the rule file's `print` writes while `games` games of p start. */
+static char *printed_while_starting(const TsProgram *p, int games) {
+  fflush(stdout);
+  FILE *capture = tmpfile();
+  ck_assert_ptr_nonnull(capture);
+  int saved = dup(STDOUT_FILENO);
+  dup2(fileno(capture), STDOUT_FILENO);
+  for (int i = 0; i < games; i++) ts_free(new_game(p, 2, (uint64_t)i + 1));
+  fflush(stdout);
+  dup2(saved, STDOUT_FILENO);
+  close(saved);
+  static char text[256];
+  rewind(capture);
+  size_t n = fread(text, 1, sizeof text - 1, capture);
+  text[n] = 0;
+  fclose(capture);
+  return text;
+}
+
+START_TEST(test_a_set_up_that_prints_runs_for_every_game) {
+  /* No copy of a set-up that printed: each game prints as it always did. */
+  TsProgram *p = compile_text("game \"Printed set-up\"\nplayers 2\nfn noisy() -> int {\n  print(7)\n  return 7\n}\n"
+                              "var x: int = noisy()\nplay {\n  let y = choose seat(0) from [x, x + 1]\n}\n");
+  ck_assert_str_eq(printed_while_starting(p, 3), "7\n7\n7\n");
   ts_program_free(p);
 }
 END_TEST
@@ -736,6 +794,8 @@ static Suite *engine_suite(void) {
   tcase_add_test(copies, test_reset_starts_a_fresh_game);
   tcase_add_test(copies, test_reset_replays_the_same_games_as_fresh_ones);
   tcase_add_test(copies, test_reset_reruns_a_set_up_that_draws);
+  tcase_add_test(copies, test_new_games_start_from_the_set_up_copy);
+  tcase_add_test(copies, test_a_set_up_that_prints_runs_for_every_game);
   tcase_add_test(copies, test_hot_states_reach_the_same_positions);
   suite_add_tcase(s, copies);
 
