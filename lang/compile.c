@@ -103,10 +103,8 @@ typedef struct Fusion {
 static const Fusion fusions[] = {
   {BC_STORE_LOCAL, BC_LOAD_LOCAL, BC_STORE_LOAD_LOCAL},
   {BC_LOAD_LOCAL, BC_LOAD_LOCAL, BC_LOAD_LOCAL2},
-  {BC_INDEX_GLOBAL, BC_JUMP_IF_GE_INT, BC_INDEX_GLOBAL_JUMP_IF_GE_INT},
-  {BC_INDEX_GLOBAL, BC_JUMP_IF_LT_INT, BC_INDEX_GLOBAL_JUMP_IF_LT_INT},
-  {BC_INDEX_GLOBAL, BC_LIST_PUSH, BC_INDEX_GLOBAL_LIST_PUSH},
   {BC_LEN_GLOBAL, BC_JUMP_IF_LE_INT, BC_LEN_GLOBAL_JUMP_IF_LE_INT},
+  {BC_LOAD_LOCAL, BC_NATIVE, BC_LOAD_LOCAL_NATIVE},
 };
 
 /* Starts instruction op: its word, or none when op fuses with the
@@ -586,23 +584,41 @@ static void loop_close(Compiler *c, LoopHead h) {
   patch_here(c, h.exit);
 }
 
+/* Whether a comprehension's last clause only copies its list: `[x for …
+ * for x in l]` with no filter (flattening a list of lists, or one list made
+ * of several calls' results). */
+static bool copies_last_list(const Compiler *c, const Node *n, const Node *last) {
+  Binding b;
+  return !c->no_fuse && !n->b && last->a->kind != N_RANGE && resolve_name(c, n->a, &b) && b.kind == BIND_LOCAL &&
+         b.value == local_slot(c, last->slot);
+}
+
 static void comprehension(Compiler *c, Node *n) {
   int32_t list = local_slot(c, n->slot);
   op2(c, BC_LIST, 0, is_ref(n->a->type));
   op1(c, BC_STORE_LOCAL, list);
   LoopHead heads[16];
   int count = n->list.count < 16 ? n->list.count : 16;
-  for (int i = 0; i < count; i++) {
+  bool extend = count > 0 && count == n->list.count && copies_last_list(c, n, n->list.items[count - 1]);
+  for (int i = 0; i < count - extend; i++) {
     Node *clause = n->list.items[i];
     int32_t hidden[2] = {local_slot(c, clause->aux), local_slot(c, clause->aux + 1)};
     heads[i] = loop_open(c, clause->a, hidden, local_slot(c, clause->slot));
   }
-  Patches skip = {.count = 0};
-  if (n->b) cond_jump(c, n->b, false, &skip);
-  expr(c, n->a);
-  op1(c, BC_LIST_PUSH, list);
-  patch_all(c, &skip);
-  for (int i = count - 1; i >= 0; i--) loop_close(c, heads[i]);
+  if (extend) { /* the last loop in one instruction: no dispatch per element */
+    Node *last = n->list.items[count - 1];
+    expr(c, last->a);
+    at(c, last);
+    begin_op(c, BC_LIST_EXTEND), emit(c, local_slot(c, last->aux)), emit(c, local_slot(c, last->aux + 1));
+    emit(c, local_slot(c, last->slot)), emit(c, list);
+  } else {
+    Patches skip = {.count = 0};
+    if (n->b) cond_jump(c, n->b, false, &skip);
+    expr(c, n->a);
+    op1(c, BC_LIST_PUSH, list);
+    patch_all(c, &skip);
+  }
+  for (int i = count - 1 - extend; i >= 0; i--) loop_close(c, heads[i]);
   op1(c, BC_LOAD_LOCAL, list);
 }
 

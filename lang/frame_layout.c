@@ -108,6 +108,11 @@ static bool stack_effect(Walk *w, int pc, int *effect) {
     *effect = -b + (ts_natives[a].result[0] != 'v' ? 1 : 0);
     return true;
   }
+  int c = pc + 3 < p->code_len ? p->code[pc + 3] : 0;
+  if (op == BC_LOAD_LOCAL_NATIVE && b >= 0 && b < NATIVE__COUNT) { /* its local is the last argument */
+    *effect = 1 - c + (ts_natives[b].result[0] != 'v' ? 1 : 0);
+    return true;
+  }
   if (op == BC_LIST) {
     *effect = 1 - a;
     return true;
@@ -153,6 +158,7 @@ static int result_is_list(const Walk *w, int pc) {
   case BC_LOAD_LOCAL2: case BC_STORE_LOAD_LOCAL: return local_is_list(w, b);
   case BC_LOAD_GLOBAL: case BC_LOAD_SEAT_GLOBAL: return global_is_list(w, a);
   case BC_NATIVE: return a >= 0 && a < NATIVE__COUNT ? ts_natives[a].result[0] == 'v' ? -1 : ts_natives[a].result[0] == '[' : 1;
+  case BC_LOAD_LOCAL_NATIVE: return b >= 0 && b < NATIVE__COUNT ? ts_natives[b].result[0] == 'v' ? -1 : ts_natives[b].result[0] == '[' : 1;
   case BC_CALL: return a >= 0 && a < p->fn_count && !p->fns[a].returns_value ? -1 : 1;
   case BC_INDEX: case BC_INDEX_INT: case BC_INDEX_LOCAL: case BC_INDEX_GLOBAL: return 1; /* the element's kind */
   case BC_LIST: case BC_CONCAT: case BC_RANGE: case BC_SET_INDEX: return 1;
@@ -203,7 +209,8 @@ static void step(Walk *w, int pc) {
     fail(w, pc, "%s can stop the frame with a list on the operand stack, where the collector does not look", op_names[op]);
   if (op == BC_RETURN && depth != 1) fail(w, pc, "%s with %d values on the stack", op_names[op], depth);
   int after = depth + effect;
-  int var_pops = op == BC_LIST ? p->code[pc + 1] : op == BC_CALL || op == BC_NATIVE ? p->code[pc + 2] : 0;
+  int var_pops = op == BC_LIST ? p->code[pc + 1] : op == BC_CALL || op == BC_NATIVE ? p->code[pc + 2]
+                 : op == BC_LOAD_LOCAL_NATIVE ? p->code[pc + 3] - 1 : 0;
   if (after < 0 || (op_effects[op] == VAR && depth < var_pops)) {
     fail(w, pc, "%s pops below the locals (depth %d, effect %d)", op_names[op], depth, effect);
     return;

@@ -83,10 +83,24 @@ static size_t index_bytes(const BoardSpec *spec) {
  * they are when its margin and guard bits fit that stride — or fewer, so
  * that the reach fits a word; 0 when no stride does, or the board is
  * unbounded. */
+static int value_slots(const BoardSpec *s) { return s->value_slots ? s->value_slots : BOARD_VALUE_SLOTS; }
+
+int board_value_slots_for(int distinct) {
+  int slots = BOARD_VALUE_SLOTS;
+  while (slots < distinct && slots <= BOARD_VALUE_SLOTS_MAX) slots *= 2;
+  return slots;
+}
+
+/* The used mask, the words, then their values (int16), to a multiple of 8. */
+static size_t words_bytes(const BoardSpec *s) {
+  size_t n = (size_t)value_slots(s);
+  return (sizeof(ValueWords) + n * sizeof(uint64_t) + n * sizeof(int16_t) + 7) & ~(size_t)7;
+}
+
 static int words_stride(const BoardSpec *s) {
   if (s->bound != BOARD_BOUND_FIXED && s->bound != BOARD_BOUND_WINDOW) return 0;
   int w = s->w, h = s->h;
-  if (w < 1 || h < 1 || w > 64 || h > 64) return 0;
+  if (w < 1 || h < 1 || w > 64 || h > 64 || value_slots(s) > BOARD_VALUE_SLOTS_MAX) return 0;
   for (int stride = w + 3; stride > w; stride--)
     if (stride <= 64 && (h - 1) * stride + w <= 64) return stride;
   return 0;
@@ -97,7 +111,7 @@ static size_t words_offset(const BoardSpec *spec) {
 }
 
 size_t board_bytes(const BoardSpec *spec) {
-  return words_offset(spec) + (words_stride(spec) ? sizeof(ValueWords) : 0);
+  return words_offset(spec) + (words_stride(spec) ? words_bytes(spec) : 0);
 }
 
 static BoardCell *cells_of(Board *b) { return (BoardCell *)((char *)b + cells_offset()); }
@@ -112,11 +126,14 @@ void board_init(Board *b, const BoardSpec *spec) {
   b->spec.bound = spec->bound;
   b->spec.shape = spec->bound == BOARD_BOUND_FIXED ? spec->shape : BOARD_SHAPE_RECTANGLE;
   b->spec.levels = spec->levels < 1 ? 1 : spec->levels;
+  b->spec.value_slots = spec->value_slots;
   b->spec.w = spec->w, b->spec.h = spec->h;
   b->spec.capacity = clamp_capacity(spec->capacity);
   b->index_at = (int32_t)index_offset(b->spec.capacity);
   b->word_stride = (uint8_t)words_stride(&b->spec);
   if (b->word_stride) b->words_at = (int32_t)words_offset(&b->spec);
+  b->word_slot_count = (uint8_t)(b->word_stride ? value_slots(&b->spec) : 0);
+  b->word_slot_mask = (uint8_t)(b->word_slot_count ? b->word_slot_count - 1 : 0);
   int dw, dh;
   if (direct_size(&b->spec, &dw, &dh)) {
     b->dw = (int16_t)dw, b->dh = (int16_t)dh; /* all slots 0: empty */
@@ -221,22 +238,24 @@ static inline int imax(int a, int b) { return a > b ? a : b; }
 static ValueWords *words_of(Board *b) { return (ValueWords *)((char *)b + b->words_at); }
 
 int board_value_probe(const Board *b, const ValueWords *vw, int v) {
-  const unsigned used = b->word_slots, last = BOARD_VALUE_SLOTS - 1;
-  unsigned i = board_value_home(v);
-  for (int probes = 0; probes < BOARD_VALUE_SLOTS; probes++, i = (i + 1) & last) {
-    if (!(used >> i & 1)) return ~(int)i;
-    if (vw->value[i] == v) return (int)i;
+  const int slots = b->word_slot_count;
+  const unsigned last = (unsigned)slots - 1;
+  const int16_t *values = board_word_values(b, vw);
+  unsigned i = board_value_home(b, v);
+  for (int probes = 0; probes < slots; probes++, i = (i + 1) & last) {
+    if (!(vw->used >> i & 1)) return ~(int)i;
+    if (values[i] == v) return (int)i;
   }
-  return ~BOARD_VALUE_SLOTS;
+  return BOARD_VALUE_FULL;
 }
 
 /* The slot of value v, taken if new; -1 when every slot is taken. */
 static inline int value_slot(Board *b, ValueWords *vw, int v) {
   int i = board_value_slot(b, vw, v);
-  if (i >= 0 || i == ~BOARD_VALUE_SLOTS) return i < 0 ? -1 : i;
+  if (i >= 0 || i == BOARD_VALUE_FULL) return i < 0 ? -1 : i;
   i = ~i;
-  vw->value[i] = (int16_t)v;
-  b->word_slots |= (uint8_t)(1u << i);
+  ((int16_t *)board_word_values(b, vw))[i] = (int16_t)v;
+  vw->used |= (uint64_t)1 << i;
   return i;
 }
 
@@ -244,7 +263,11 @@ static inline int value_slot(Board *b, ValueWords *vw, int v) {
 static inline __attribute__((always_inline)) void words_shift(Board *b, int shift) {
   if (shift) { /* unused words are 0 */
     ValueWords *vw = words_of(b);
-    for (int i = 0; i < BOARD_VALUE_SLOTS; i++) vw->word[i] <<= shift;
+    int i = 0, n = b->word_slot_count;
+    do { /* slots come in eights, at least one */
+#pragma GCC unroll 8
+      for (int k = 0; k < 8; k++) vw->word[i + k] <<= shift;
+    } while ((i += 8) < n);
   }
 }
 

@@ -30,6 +30,9 @@ typedef struct BoardSpec {
   uint8_t shape;    /* BOARD_SHAPE_*: fixed boards only */
   int16_t w, h;     /* fixed: cells (0..w-1, 0..h-1); window: floating w x h */
   int32_t capacity; /* max cells ever placed (all levels) */
+  uint8_t value_slots; /* value words: slots, a power of two (0: BOARD_VALUE_SLOTS;
+                          above BOARD_VALUE_SLOTS_MAX: no words kept) */
+  uint8_t pad_[3];
 } BoardSpec;
 
 typedef struct BoardCell {
@@ -54,8 +57,9 @@ typedef struct Board {
   int16_t dw, dh;     /* direct index: its size; 0 for a hashed index */
   int32_t words_at;   /* byte offset of the value words from the header; 0: none kept */
   uint8_t word_stride; /* value words: bits per row */
-  uint8_t word_slots;  /* value words: the slots in use, a bit each */
-  uint8_t pad_[2];
+  uint8_t word_slot_count; /* value words: the slots (a power of two) */
+  uint8_t word_slot_mask;  /* value words: word_slot_count - 1 */
+  uint8_t pad_;
 } Board;
 
 /* Value words: where each value shows, kept up to date by every placing on
@@ -64,31 +68,42 @@ typedef struct Board {
  * (x, y) at bit (x - min_x) + (y - min_y) * word_stride: the occupied box's
  * corner is the origin, so the words shift when the box grows left or up.
  * A value's slot is found by open addressing (board_value_slot). A board
- * keeps no words (words_at = 0) when it is unbounded or too big, and stops
- * keeping them for good when a value finds no free slot or the box no
+ * has as many slots as spec.value_slots says: the VM gives each board the
+ * smallest power of two, at least BOARD_VALUE_SLOTS, that holds every
+ * distinct value of the game's tiles (board_value_slots_for), so a game
+ * with many values keeps its words too. A board keeps no words
+ * (words_at = 0) when it is unbounded or too big or its game's tiles show
+ * more than BOARD_VALUE_SLOTS_MAX values, and stops keeping them for good
+ * when a value finds no free slot (one no tile has: put) or the box no
  * longer fits. Unused slots' words are 0. */
-enum { BOARD_VALUE_SLOTS = 8 };
+enum { BOARD_VALUE_SLOTS = 8, BOARD_VALUE_SLOTS_MAX = 64 };
 typedef struct ValueWords {
-  int16_t value[BOARD_VALUE_SLOTS];
-  uint64_t word[BOARD_VALUE_SLOTS];
+  uint64_t used;   /* the slots in use, a bit each */
+  uint64_t word[]; /* word_slot_count words, then as many int16 values */
 } ValueWords;
 
 static inline const ValueWords *board_value_words(const Board *b) {
   return b->words_at ? (const ValueWords *)((const char *)b + b->words_at) : NULL;
 }
+static inline const int16_t *board_word_values(const Board *b, const ValueWords *vw) {
+  return (const int16_t *)(vw->word + b->word_slot_count);
+}
+/* The slots a board needs for tiles showing `distinct` different values. */
+int board_value_slots_for(int distinct);
 
 /* The slot holding value v, else ~(the free slot where it would go), else
- * (every slot taken) ~BOARD_VALUE_SLOTS. Probing starts from v's low bits
- * mixed with the next ones: small values take their own slots, and a
- * token's 99 does not land on 3, so the first probe nearly always decides. */
-static inline unsigned board_value_home(int v) {
-  return ((unsigned)v ^ (unsigned)v >> 3) & (BOARD_VALUE_SLOTS - 1);
+ * (every slot taken) BOARD_VALUE_FULL. Probing starts from v's low bits mixed with
+ * the next ones: small values take their own slots, and a token's 99 does
+ * not land on 3, so the first probe nearly always decides. */
+static inline unsigned board_value_home(const Board *b, int v) {
+  return ((unsigned)v ^ (unsigned)v >> 3) & b->word_slot_mask;
 }
+enum { BOARD_VALUE_FULL = -(BOARD_VALUE_SLOTS_MAX + 1) }; /* ~64 is the last free slot */
 int board_value_probe(const Board *b, const ValueWords *vw, int v); /* past the first probe */
 static inline int board_value_slot(const Board *b, const ValueWords *vw, int v) {
-  const unsigned i = board_value_home(v);
-  if (!(b->word_slots >> i & 1)) return ~(int)i;
-  return vw->value[i] == v ? (int)i : board_value_probe(b, vw, v);
+  const unsigned i = board_value_home(b, v);
+  if (!(vw->used >> i & 1)) return ~(int)i;
+  return board_word_values(b, vw)[i] == v ? (int)i : board_value_probe(b, vw, v);
 }
 
 /* The top cells showing v, in the value words' layout (0 when none). */

@@ -43,6 +43,7 @@ static void annotate(const Program *p, int op, const int32_t *operand, FILE *out
   switch (op) {
   case BC_CHOOSE: case BC_CHOOSE_SECRET: case BC_FAIL: fprintf(out, "  \"%s\"", p->strings[operand[0]]); break;
   case BC_NATIVE: fprintf(out, "  ; %s", ts_natives[operand[0]].id); break;
+  case BC_LOAD_LOCAL_NATIVE: fprintf(out, "  ; %s", ts_natives[operand[1]].id); break;
   case BC_CALL: fprintf(out, "  ; %s", p->fns[operand[0]].name); break;
   case BC_LOAD_GLOBAL: case BC_STORE_GLOBAL: case BC_LOAD_SEAT_GLOBAL: case BC_STORE_SEAT_GLOBAL:
     fprintf(out, "  ; %s", global_name(p, operand[0]));

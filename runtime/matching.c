@@ -215,8 +215,11 @@ static inline __attribute__((always_inline)) int kept_placements(const Board *b,
                                   const MatchRule *r, Placement *out, int64_t *packed, int cap) {
   const ValueWords *vw = board_value_words(b);
   uint64_t occ = 0, match[TILE_MAX_CELLS];
+  int i = 0, n = b->word_slot_count;
+  do { /* slots come in eights, at least one; unused words are 0 */
 #pragma GCC unroll 8
-  for (int i = 0; i < BOARD_VALUE_SLOTS; i++) occ |= vw->word[i]; /* unused words are 0 */
+    for (int k = 0; k < 8; k++) occ |= vw->word[i + k];
+  } while ((i += 8) < n);
   uint64_t every = listed_words(b, vw, r->wild, r->wild_count) |
                    listed_words(b, vw, r->any, r->any_count);
   const TileDef *t = &tiles[tile_id];

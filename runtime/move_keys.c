@@ -12,7 +12,7 @@ uint64_t ts_legal_key(const TsState *s, int i) {
   int n;
   const Value *options = engine_options(s, &n);
   if (i < 0 || i >= n) return 0;
-  const char *type = s->match->prog->program->strings[s->block->option_type];
+  const char *type = s->match->prog->program->strings[s->block->option_type & ~OPTIONS_SECRET];
   if (type[0] != '[') return (uint64_t)options[i];
   char text[1024];
   ts_legal_text(s, i, text, sizeof text);

@@ -87,9 +87,6 @@
   OP(FOR_RANGE_NEXT,    3,   0, "at the bottom of a loop: a := locals[A]; locals[A] := a + 1; if a < locals[B] then pc := C") \
   OP(STORE_LOAD_LOCAL,  2,   0, "superinstruction STORE_LOCAL A; LOAD_LOCAL B: locals[A] := top; top := locals[B]") \
   OP(LOAD_LOCAL2,       2,  +2, "superinstruction LOAD_LOCAL A; LOAD_LOCAL B") \
-  OP(INDEX_GLOBAL_JUMP_IF_GE_INT, 4, 0, "superinstruction INDEX_GLOBAL A B; JUMP_IF_GE_INT C D: if globals[A][locals[B]] >= C then pc := D") \
-  OP(INDEX_GLOBAL_JUMP_IF_LT_INT, 4, 0, "superinstruction INDEX_GLOBAL A B; JUMP_IF_LT_INT C D: if globals[A][locals[B]] < C then pc := D") \
-  OP(INDEX_GLOBAL_LIST_PUSH, 3, 0, "superinstruction INDEX_GLOBAL A B; LIST_PUSH C: append globals[A][locals[B]] to locals[C]") \
   OP(LEN_GLOBAL_JUMP_IF_LE_INT, 3, 0, "superinstruction LEN_GLOBAL A; JUMP_IF_LE_INT B C: if len(globals[A]) <= B then pc := C") \
   OP(CHOOSE,            1,  -1, "options := pop; seat := pop; yield (option type code strings[A]); resume pushing the choice") \
   OP(SETUP_BOARDS,      0,   0, "lay out every board now that the tiles are known") \
@@ -97,7 +94,9 @@
   OP(FAIL,              1,   0, "runtime error with message strings[A]") \
   OP(HALT,              0,   0, "the game is over") \
   OP(COVER,             1,   0, "statement A ran (coverage: compiled only with TsCompileOptions.coverage_file)") \
-  OP(CHOOSE_SECRET,     1,  -1, "CHOOSE whose options and answer only the deciding seat may see")
+  OP(CHOOSE_SECRET,     1,  -1, "CHOOSE whose options and answer only the deciding seat may see") \
+  OP(LIST_EXTEND,       4,  -1, "l := pop; append every element of l to the list in locals[D], leaving locals[A], locals[B], locals[C] as LIST_START .. FOR_LIST_NEXT A B C would (a comprehension's last clause copying its list)") \
+  OP(LOAD_LOCAL_NATIVE, 3, VAR, "superinstruction LOAD_LOCAL A; NATIVE B C: locals[A] as the last of the C arguments of natives[B]; its result unless void")
 
 typedef enum {
 #define TS_OP_ENUM(name, ops, effect, meaning) BC_##name,

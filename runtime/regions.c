@@ -74,8 +74,9 @@ static void list_members(RegionScan *s) {
  * entry of each region they keep. */
 static void scan_words(const Board *b, const ValueWords *vw, RegionScan *s) {
   uint64_t set = 0, present = 0;
-  for (unsigned used = b->word_slots; used; used &= used - 1) {
-    int i = __builtin_ctz(used), v = vw->value[i];
+  const int16_t *values = board_word_values(b, vw);
+  for (uint64_t used = vw->used; used; used &= used - 1) {
+    int i = __builtin_ctzll(used), v = values[i];
     if (v < 0 || v >= 64 || !(s->mask >> v & 1)) continue;
     s->shows[v] = vw->word[i];
     set |= vw->word[i], present |= (uint64_t)1 << v;

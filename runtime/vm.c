@@ -160,6 +160,30 @@ static int32_t total_tile_cells(const Vm *vm) {
   return cells > 0 ? cells : 1;
 }
 
+/* How many different values the tiles show, counted up to one past
+ * BOARD_VALUE_SLOTS_MAX (then boards keep no value words anyway). */
+static int distinct_tile_values(const Vm *vm) {
+  int16_t seen[BOARD_VALUE_SLOTS_MAX + 1];
+  int n = 0;
+  for (int i = 0; i < vm->tile_count; i++)
+    for (int c = 0; c < vm->tiles[i].cell_count && n <= BOARD_VALUE_SLOTS_MAX; c++) {
+      int16_t v = vm->tiles[i].value[c];
+      int k = 0;
+      while (k < n && seen[k] != v) k++;
+      if (k == n) seen[n++] = v;
+    }
+  return n;
+}
+
+/* A board declaration's spec for this match: its capacity (0: every tile
+ * cell on every level) and its value words' slots. */
+static BoardSpec match_spec(const Vm *vm, const BoardInfo *info, int value_slots) {
+  BoardSpec spec = info->spec;
+  if (spec.capacity == 0) spec.capacity = total_tile_cells(vm) * spec.levels;
+  spec.value_slots = (uint8_t)value_slots;
+  return spec;
+}
+
 /* How many boards a declaration makes: one per seat, an array's param's
  * value (0..TS_MAX_BOARD_ARRAY, else an error and -1), or one. */
 static int board_copies(Vm *vm, const BoardInfo *info) {
@@ -178,9 +202,9 @@ bool vm_setup_boards(Vm *vm) {
   const Program *p = vm->prog;
   StateHeader *b = *vm->blockp;
   int32_t offset = 0;
+  const int value_slots = board_value_slots_for(distinct_tile_values(vm));
   for (int i = 0; i < p->board_decl_count; i++) {
-    BoardSpec spec = p->boards[i].spec;
-    if (spec.capacity == 0) spec.capacity = total_tile_cells(vm) * spec.levels;
+    BoardSpec spec = match_spec(vm, &p->boards[i], value_slots);
     int copies = board_copies(vm, &p->boards[i]);
     if (copies < 0) return false;
     for (int s = 0; s < copies; s++) {
@@ -203,8 +227,7 @@ bool vm_setup_boards(Vm *vm) {
   b->size = (uint32_t)needed;
   vm_rebind(vm);
   for (int i = 0; i < p->board_decl_count; i++) {
-    BoardSpec spec = p->boards[i].spec;
-    if (spec.capacity == 0) spec.capacity = total_tile_cells(vm) * spec.levels;
+    BoardSpec spec = match_spec(vm, &p->boards[i], value_slots);
     int copies = board_copies(vm, &p->boards[i]);
     for (int s = 0; s < copies; s++) board_init((Board *)(vm->boards + vm->board_at[p->boards[i].first + s]), &spec);
   }
@@ -284,18 +307,29 @@ Value vm_call(Vm *vm, int fn, const Value *args, int nargs) {
    * play block, so that the run stops at the callee's return. */
   bool finished = vm->frame_count == 0 && vm->frame_cap > 1;
   if (finished) vm->frames[vm->frame_count++] = (Frame){0};
-  int depth = vm->frame_count;
-  if (vm->sp + nargs > vm->stack_cap) {
+  /* Natives call back once per candidate (filters, joint rules): the frame
+   * is pushed here with what it needs in registers, and vm_push_frame only
+   * says which limit a call would break. */
+  const FnInfo *f = &vm->prog->fns[fn];
+  const int depth = vm->frame_count, base = vm->sp;
+  if (__builtin_expect(base + nargs > vm->stack_cap, 0)) {
     vm_error(vm, "stack overflow: no room for the arguments of a callback");
     return 0;
   }
-  for (int i = 0; i < nargs; i++) vm->stack[vm->sp++] = args[i];
-  vm_push_frame(vm, fn, nargs);
-  if (vm->failed) return 0;
+  if (__builtin_expect(depth == vm->frame_cap || base + f->frame_words > vm->stack_cap, 0)) {
+    vm->sp += nargs;
+    vm_push_frame(vm, fn, nargs); /* says which limit */
+    return 0;
+  }
+  Value *locals = vm->stack + base;
+  if (nargs == 1) locals[0] = args[0]; /* a filter's candidate: the usual callback */
+  else memcpy(locals, args, sizeof(Value) * (size_t)nargs);
+  enter_frame(vm, fn, base, nargs);
+  vm->sp = base + f->locals;
   int status = vm_run(vm, depth);
   if (status != RUN_RETURNED) return 0;
   if (finished) vm->frame_count = 0;
-  return vm->prog->fns[fn].returns_value ? vm->stack[--vm->sp] : 0;
+  return f->returns_value ? vm->stack[--vm->sp] : 0;
 }
 
 /* ---- list helpers used by instructions ---- */
@@ -377,6 +411,36 @@ static Value set_index(Vm *vm, Value list, Value i, Value v) {
   return out;
 }
 
+/* [x for ... for x in from] appends all of from to the list in locals[acc]
+ * one element after the other through vm_list_push, so that it grows
+ * exactly as the loop of LIST_PUSHes would have grown it, and leaves the
+ * loop's slots (list, position, element) as the loop leaves them. Out of
+ * line: the interpreter's registers are not its business. */
+static __attribute__((noinline)) bool list_extend(Vm *vm, Value *locals, Value from, const intptr_t *slots) {
+  int32_t n = vm_list_len(vm, from);
+  vm->steps_left -= n; /* one FOR_LIST_NEXT per element */
+  if (vm->steps_left < 0) {
+    vm_error(vm, "step limit reached (%lld steps in one decision): endless loop?", (long long)vm->step_budget);
+    return false;
+  }
+  Value list = locals[slots[3]];
+  for (int32_t i = 0; i < n;) { /* fill the room there is, then one push makes more */
+    int64_t header = vm->heap[list], len = header & HEAP_LEN_MASK;
+    int64_t room = list > VM_EMPTY_LISTS ? ((header >> HEAP_CAP_SHIFT) & HEAP_LEN_MASK) - len : 0;
+    int32_t k = room < n - i ? (int32_t)room : n - i;
+    memcpy(&vm->heap[list + 1 + len], &vm->heap[from + 1 + i], sizeof(Value) * (size_t)k);
+    vm->heap[list] = header + k; /* the length is the header's low bits */
+    if ((i += k) == n) break;
+    list = vm_list_push(vm, list, vm->heap[from + 1 + i++]); /* grows it, as LIST_PUSH would */
+    if (vm->failed) return false;
+  }
+  locals[slots[3]] = list;
+  locals[slots[0]] = from;
+  locals[slots[1]] = n;
+  if (n > 0) locals[slots[2]] = vm->heap[from + n];
+  return true;
+}
+
 /* ---- the interpreter ---- */
 
 /* Whether native id leaves a result (its result type is not "v"). */
@@ -393,13 +457,17 @@ static const bool native_returns[NATIVE__COUNT] = {
  * gets a handler of its own, so a call looks nothing up. */
 typedef struct Handlers {
   void *const *op;
-  void *bad, *native_void;
+  void *bad, *native_void, *load_local_native_void;
 } Handlers;
 
-static intptr_t threaded_native(const Program *p, int pc, const Handlers *h, intptr_t *operand) {
-  int id = pc + 1 < p->code_len ? p->code[pc + 1] : -1;
+/* The native's id at word pc + at becomes its function; the handler is
+ * the instruction's own, or its variant for a native without a result. */
+static intptr_t threaded_native(const Program *p, int pc, int at, const Handlers *h, intptr_t *operand) {
+  int id = pc + at < p->code_len ? p->code[pc + at] : -1;
   if (id < 0 || id >= NATIVE__COUNT) return (intptr_t)h->bad;
   *operand = (intptr_t)ts_natives[id].fn;
+  if (p->code[pc] == BC_LOAD_LOCAL_NATIVE)
+    return (intptr_t)(native_returns[id] ? h->op[BC_LOAD_LOCAL_NATIVE] : h->load_local_native_void);
   return (intptr_t)(native_returns[id] ? h->op[BC_NATIVE] : h->native_void);
 }
 
@@ -416,7 +484,8 @@ static bool thread_program(Program *p, const Handlers *h) {
     p->threaded[pc] = (intptr_t)(known ? h->op[op] : h->bad);
     int n = opcode_operands(op);
     for (int k = 1; k <= n && pc + k < p->code_len; k++) p->threaded[pc + k] = p->code[pc + k];
-    if (op == BC_NATIVE) p->threaded[pc] = threaded_native(p, pc, h, &p->threaded[pc + 1]);
+    if (op == BC_NATIVE) p->threaded[pc] = threaded_native(p, pc, 1, h, &p->threaded[pc + 1]);
+    if (op == BC_LOAD_LOCAL_NATIVE) p->threaded[pc] = threaded_native(p, pc, 2, h, &p->threaded[pc + 2]);
     pc += 1 + n;
   }
   p->threaded[p->code_len] = (intptr_t)h->bad; /* running off the end */
@@ -443,7 +512,7 @@ int vm_run(Vm *vm, int stop_depth) {
   };
   const Program *p = vm->prog;
   if (__builtin_expect(vm->threaded_len != p->code_len || !vm->threaded, 0) &&
-      !thread_code(vm, &(Handlers){dispatch, &&bad_opcode, &&native_void})) {
+      !thread_code(vm, &(Handlers){dispatch, &&bad_opcode, &&native_void, &&load_local_native_void})) {
     (*vm->blockp)->status = STATE_ERROR;
     return RUN_ERROR;
   }
@@ -467,7 +536,12 @@ int vm_run(Vm *vm, int stop_depth) {
 /* Errors are located at ip - 1: every handler fails after reading its
  * opcode and before moving past its own words, and all words of an
  * instruction share its line — so no per-instruction bookkeeping. */
+#ifdef TESSERA_OPCODE_STATS
+#define NEXT() do { opcode_stats_step(p, (int)(ip - code)); goto *(void *)*ip++; } while (0)
+  opcode_stats_enter();
+#else
 #define NEXT() goto *(void *)*ip++
+#endif
 #define BINARY(expr) do { b = POP(); a = POP(); PUSH(expr); NEXT(); } while (0)
 
   NEXT();
@@ -617,6 +691,15 @@ do_NATIVE:
 native_void:
   CALL_NATIVE();
   NEXT();
+do_LOAD_LOCAL_NATIVE:
+  PUSH(locals[*ip++]);
+  CALL_NATIVE();
+  PUSH(a);
+  NEXT();
+load_local_native_void:
+  PUSH(locals[*ip++]);
+  CALL_NATIVE();
+  NEXT();
 do_LIST: {
   int n = ip[0];
   bool refs = ip[1];
@@ -641,7 +724,7 @@ do_LIST: {
 do_LIST_PUSH:
   a = *ip++;
   b = POP();
-list_push: { /* b onto the list in locals[a] */
+{ /* b onto the list in locals[a] */
   Value list = locals[a], header = vm->heap[list];
   int64_t len = header & HEAP_LEN_MASK;
   int64_t cap = (header >> HEAP_CAP_SHIFT) & HEAP_LEN_MASK;
@@ -804,22 +887,14 @@ do_LOAD_LOCAL2:
   sp[1] = locals[ip[1]];
   sp += 2, ip += 2;
   NEXT();
-#define INDEX_GLOBAL_JUMP_IF(cmp)                                 \
-  do {                                                            \
-    LIST_ITEM(globals[ip[0]], locals[ip[1]], a);                  \
-    ip = a cmp (Value)ip[2] ? code + ip[3] : ip + 4;              \
-    NEXT();                                                       \
-  } while (0)
-do_INDEX_GLOBAL_JUMP_IF_GE_INT: INDEX_GLOBAL_JUMP_IF(>=);
-do_INDEX_GLOBAL_JUMP_IF_LT_INT: INDEX_GLOBAL_JUMP_IF(<);
-do_INDEX_GLOBAL_LIST_PUSH:
-  LIST_ITEM(globals[ip[0]], locals[ip[1]], b);
-  a = ip[2];
-  ip += 3; /* a full heap is then located at the push's own word */
-  goto list_push;
 do_LEN_GLOBAL_JUMP_IF_LE_INT:
   a = vm_list_len(vm, globals[ip[0]]);
   ip = a <= (Value)ip[1] ? code + ip[2] : ip + 3;
+  NEXT();
+do_LIST_EXTEND:
+  a = POP();
+  if (!list_extend(vm, locals, a, ip)) goto fail;
+  ip += 4;
   NEXT();
 do_CHOOSE_SECRET:
   a = OPTIONS_SECRET;

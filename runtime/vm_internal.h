@@ -119,4 +119,9 @@ static inline const TileDef *vm_tile_inline(Vm *vm, Value tile) {
   return t ? t : vm_tile(vm, tile);
 }
 
+#ifdef TESSERA_OPCODE_STATS /* a developer's build: runtime/opcode_stats.c */
+void opcode_stats_enter(void);
+void opcode_stats_step(const Program *p, int pc);
+#endif
+
 #endif

@@ -10,7 +10,8 @@
 # The runs of the two builds are interleaved so that the machine's load weighs
 # on both alike. Use it to judge a speed change: instruction counts alone can
 # mislead (see docs/performance.md, "Figures"). BENCH_AB_N sets the playouts
-# per row of --all (default 200).
+# per row of --all (default 200), or of each ratio run (default 3000; on a
+# loaded machine more, so that a run outlasts the bursts of other jobs).
 set -euo pipefail
 if [[ $# -lt 2 || ! -x $1 || ! -x $2 ]]; then
   echo "usage: tools/bench_ab.sh OLD_TESSERA NEW_TESSERA [RUNS] [GAME | --all]  (two tessera executables)" >&2
@@ -20,7 +21,7 @@ old=$1 new=$2 runs=${3:-7} game=${4:-hegemino}
 median() { printf '%s\n' "$@" | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
 
 compare_ratio() {
-  ratio() { "$1" bench "$game" -n 3000 --players 2 | awk '/^ratio/ {print $2}'; }
+  ratio() { "$1" bench "$game" -n "${BENCH_AB_N:-3000}" --players 2 | awk '/^ratio/ {print $2}'; }
   local a=() b=() i
   for ((i = 0; i < runs; i++)); do
     a+=("$(ratio "$old")")

@@ -251,22 +251,24 @@ END_TEST
 static void expect_value_words(const Board *b) {
   const ValueWords *vw = board_value_words(b);
   if (!vw) return;
-  uint64_t want[BOARD_VALUE_SLOTS] = {0};
+  const int slots = b->word_slot_count;
+  const int16_t *values = board_word_values(b, vw);
+  uint64_t want[BOARD_VALUE_SLOTS_MAX] = {0};
   for (int e = 0; e < b->count; e++) {
     const BoardCell *c = board_cell(b, e);
     if (board_top(b, (Coord){c->x, c->y}) != e) continue;
     int x = c->x - b->min_x, y = c->y - b->min_y, slot = -1;
     ck_assert(x < b->word_stride && x + y * b->word_stride < 64);
-    for (int i = 0; i < BOARD_VALUE_SLOTS; i++)
-      if (b->word_slots >> i & 1 && vw->value[i] == c->value) slot = i;
+    for (int i = 0; i < slots; i++)
+      if (vw->used >> i & 1 && values[i] == c->value) slot = i;
     ck_assert_int_ge(slot, 0);
     ck_assert_int_eq(board_value_slot(b, vw, c->value), slot);
     want[slot] |= (uint64_t)1 << (x + y * b->word_stride);
   }
-  for (int i = 0; i < BOARD_VALUE_SLOTS; i++) {
+  for (int i = 0; i < slots; i++) {
     ck_assert(vw->word[i] == want[i]);
     for (int j = 0; j < i; j++) /* one slot per value */
-      ck_assert(!(b->word_slots >> i & b->word_slots >> j & 1) || vw->value[i] != vw->value[j]);
+      ck_assert(!(vw->used >> i & vw->used >> j & 1) || values[i] != values[j]);
   }
 }
 
@@ -283,7 +285,8 @@ START_TEST(test_value_words_kept) {
     Board *b = new_board(GRID_SQUARE, cases[i].bound, 1, cases[i].w, cases[i].h, 40);
     ck_assert_int_eq(b->word_stride, cases[i].stride);
     ck_assert_int_eq(b->words_at != 0, cases[i].stride != 0);
-    if (b->words_at) ck_assert_uint_eq(board_bytes(&spec), b->words_at + sizeof(ValueWords));
+    if (b->words_at) /* the used mask, 8 words, 8 values */
+      ck_assert_uint_eq(board_bytes(&spec), b->words_at + sizeof(ValueWords) + 8 * sizeof(uint64_t) + 16);
     free(b);
   }
 }
@@ -300,7 +303,7 @@ START_TEST(test_value_words_dropped) {
     expect_value_words(b);
   }
   ck_assert(board_value_words(b) != NULL);
-  ck_assert_int_eq(b->word_slots, 0xff);
+  ck_assert(board_value_words(b)->used == 0xff);
   t.value[0] = 100;
   ck_assert_int_eq(board_place(b, &t, at(0, 4, 4, 0, 0)), 0);
   ck_assert(board_value_words(b) == NULL);
@@ -314,6 +317,40 @@ START_TEST(test_value_words_dropped) {
     ck_assert_int_eq(board_value_words(b) != NULL, i < 8);
     expect_value_words(b);
   }
+  free(b);
+}
+END_TEST
+
+/* A board sized for more values (the VM sizes each from its game's tiles:
+ * board_value_slots_for) keeps its words for all of them; past
+ * BOARD_VALUE_SLOTS_MAX values a board keeps none. */
+START_TEST(test_value_words_for_many_values) {
+  ck_assert_int_eq(board_value_slots_for(0), BOARD_VALUE_SLOTS);
+  ck_assert_int_eq(board_value_slots_for(8), 8);
+  ck_assert_int_eq(board_value_slots_for(9), 16);
+  ck_assert_int_eq(board_value_slots_for(33), 64);
+  ck_assert_int_eq(board_value_slots_for(64), 64);
+  ck_assert_int_gt(board_value_slots_for(65), BOARD_VALUE_SLOTS_MAX);
+  for (int slots = 16; slots <= BOARD_VALUE_SLOTS_MAX; slots *= 2) {
+    BoardSpec spec = {.grid = GRID_SQUARE, .bound = BOARD_BOUND_FIXED, .levels = 1, .value_slots = (uint8_t)slots,
+                      .w = 8, .h = 7, .capacity = 56};
+    Board *b = malloc(board_bytes(&spec));
+    board_init(b, &spec);
+    ck_assert_int_eq(b->word_slot_count, slots);
+    TileDef t = token(0);
+    for (int v = 0; v < slots && v < 56; v++) { /* a value per cell, homes colliding: probing */
+      t.value[0] = (int16_t)(v * 8 - 100);
+      ck_assert_int_eq(board_place(b, &t, at(0, v % 8, v / 8, 0, 0)), 0);
+      expect_value_words(b);
+    }
+    ck_assert(board_value_words(b) != NULL);
+    free(b);
+  }
+  BoardSpec many = {.grid = GRID_SQUARE, .bound = BOARD_BOUND_FIXED, .levels = 1,
+                    .value_slots = (uint8_t)board_value_slots_for(65), .w = 5, .h = 5, .capacity = 25};
+  Board *b = malloc(board_bytes(&many));
+  board_init(b, &many);
+  ck_assert(board_value_words(b) == NULL);
   free(b);
 }
 END_TEST
@@ -610,6 +647,7 @@ static Suite *board_suite(void) {
   tcase_add_test(tc, test_direct_bytes_and_clone);
   tcase_add_test(tc, test_value_words_kept);
   tcase_add_test(tc, test_value_words_dropped);
+  tcase_add_test(tc, test_value_words_for_many_values);
   suite_add_tcase(s, tc);
   return s;
 }

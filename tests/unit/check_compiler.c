@@ -555,20 +555,44 @@ START_TEST(test_superinstructions_fuse_frequent_pairs) {
   in_function("<play>");
   /* let b = a + 1 stores a and reads it back in one; a * b reads two locals in one. */
   expect_ops("INT STORE_LOAD_LOCAL ADD_INT STORE_LOCAL LOAD_GLOBAL LOAD_LOCAL2 MUL ADD");
-  /* The filter and the push of [g[i] for ... if g[i] >= 0], then g[i] < 0 and len(g) > 0. */
-  expect_ops("RANGE_START INDEX_GLOBAL_JUMP_IF_LT_INT INDEX_GLOBAL_LIST_PUSH FOR_RANGE_NEXT");
-  expect_ops("RANGE_START INDEX_GLOBAL_JUMP_IF_GE_INT LOAD_GLOBAL");
+  /* len(g) > 0: the length and the test in one. */
   expect_ops("LEN_GLOBAL_JUMP_IF_LE_INT LOAD_GLOBAL");
   /* Operands: the first part's, then the second's. */
-  const char *test = instruction("INDEX_GLOBAL_JUMP_IF_GE_INT", 0);
-  ck_assert_int_eq(operand(test, 2), 0); /* the literal */
-  ck_assert_int_gt(operand(test, 3), atoi(test)); /* forward, past the body */
+  const char *test = instruction("LEN_GLOBAL_JUMP_IF_LE_INT", 0);
+  ck_assert_int_eq(operand(test, 1), 0); /* the literal */
+  ck_assert_int_gt(operand(test, 2), atoi(test)); /* forward, past the body */
   /* Without them, the same program is one instruction per operation. */
   disassemble(fusing_game);
   in_function("<play>");
   expect_ops("INT STORE_LOCAL LOAD_LOCAL ADD_INT STORE_LOCAL LOAD_GLOBAL LOAD_LOCAL LOAD_LOCAL MUL ADD");
   expect_ops("INDEX_GLOBAL JUMP_IF_LT_INT INDEX_GLOBAL LIST_PUSH FOR_RANGE_NEXT");
   expect_no_op("LOAD_LOCAL2");
+}
+END_TEST
+
+/* A comprehension whose last clause only copies its list is one
+ * LIST_EXTEND (the list's slots as the loop's); a filter, a range or an
+ * element other than the loop's variable keeps the loop; so does
+ * --no-superinstructions. */
+static const char *const flattening_game =
+    GAME "var n: int\n"
+         "play {\n  let ls = [[1, 2], [4], [3]]\n  let flat = [x for l in ls for x in l]\n"
+         "  let kept = [x for l in ls for x in l if x > 1]\n  let twice = [x * 2 for l in ls for x in l]\n"
+         "  let one = [x for x in flat]\n  n = len(flat) + len(kept) + len(twice) + len(one)\n}\n";
+
+START_TEST(test_a_copying_last_clause_is_one_list_extend) {
+  fused(flattening_game);
+  in_function("<play>");
+  ck_assert_int_eq(count_op("LIST_EXTEND"), 2); /* flat (inner clause) and one (its only clause) */
+  expect_ops("LIST_START LOAD_LOCAL LIST_EXTEND FOR_LIST_NEXT");
+  const char *extend = instruction("LIST_EXTEND", 0);
+  ck_assert_int_ne(operand(extend, 0), operand(extend, 1)); /* list, position, element, result: four slots */
+  ck_assert_int_ne(operand(extend, 2), operand(extend, 3));
+  ck_assert_int_eq(count_op("LIST_PUSH"), 2); /* kept and twice */
+  disassemble(flattening_game);
+  in_function("<play>");
+  expect_no_op("LIST_EXTEND");
+  ck_assert_int_eq(count_op("LIST_PUSH"), 4);
 }
 END_TEST
 
@@ -788,6 +812,7 @@ static Suite *compiler_suite(void) {
   tcase_add_test(statements, test_superinstructions_fuse_frequent_pairs);
   tcase_add_test(statements, test_params_with_known_values_are_literals);
   tcase_add_test(statements, test_nothing_fuses_across_a_jump_target);
+  tcase_add_test(statements, test_a_copying_last_clause_is_one_list_extend);
   tcase_add_test(statements, test_large_functions_called_twice_stay_calls);
   tcase_add_test(statements, test_sort_by_computes_its_keys_in_the_script);
   tcase_add_test(statements, test_inlined_code_names_its_own_file);
