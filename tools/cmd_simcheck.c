@@ -3,7 +3,8 @@
  * a clone equals the original (hash and every seat's observation), move
  * texts are unique, sampled moves find themselves by their text and apply
  * again, a seat's observation differs from the full one only where it says
- * something is hidden, the match ends without a runtime error, and the
+ * something is hidden and is the same when what is hidden from the seat is
+ * dealt again, the match ends without a runtime error, and the
  * moves played again from the seed give the same states.
  *
  * Writing observations costs far more than playing, so with --every K the
@@ -30,7 +31,8 @@ static const char usage[] =
     "checks at every step: a clone has the same hash and observations; move texts\n"
     "are unique; up to 16 listed moves (all when there are fewer) find themselves\n"
     "by their text and apply to a copy; each seat's observation equals the full one\n"
-    "except for values it shows as hidden; the match ends without a runtime error;\n"
+    "except for values it shows as hidden, and does not change when what is hidden\n"
+    "from the seat is dealt again; the match ends without a runtime error;\n"
     "and replaying the moves from the seed gives the same hashes.\n"
     "--every K (default 1): those checks at the first and last state of each match\n"
     "and at one step in K (step number = seed modulo K), and at the other steps\n"
@@ -97,6 +99,11 @@ static int violated(const Sim *m, const char *fmt, ...) {
   return 1;
 }
 
+static uint64_t next_random(uint64_t *s) {
+  *s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
+  return *s;
+}
+
 /* The observation of `seat` into t, grown as needed. */
 static bool observe(Text *t, const TsState *s, int seat) {
   size_t n = ts_observation_json(s, seat, t->s, t->cap);
@@ -112,6 +119,23 @@ static bool observe(Text *t, const TsState *s, int seat) {
 static int check_clone_view(Sim *m, const TsState *clone, int seat, const Text *mine) {
   if (!observe(&m->clone, clone, seat)) return violated(m, "out of memory");
   if (strcmp(mine->s, m->clone.s) != 0) return violated(m, "the clone's observation for seat %d differs", seat);
+  return 0;
+}
+
+/* What `seat` sees (in `mine`) does not change when everything hidden from
+ * it is dealt again (ts_determinize, as the search agents do): a seat's
+ * observation that showed another seat's hidden information, or an element
+ * of a hidden pile, would change with the deal. */
+static int check_hidden_view(Sim *m, const TsState *s, int seat, const Text *mine) {
+  /* Once over, `secret` values are shown to all but still dealt again by
+   * ts_determinize, which only a search on a live game uses. */
+  if (ts_is_over(s) || !ts_hides_from(s, seat)) return 0;
+  if (ts_copy(m->copy, s) != 0 || ts_determinize(m->copy, seat, next_random(&m->check_rng)) < 0 ||
+      !observe(&m->clone, m->copy, seat))
+    return violated(m, "out of memory");
+  if (strcmp(mine->s, m->clone.s) != 0)
+    return violated(m, "seat %d's observation changes when what is hidden from it is dealt again:\n  before: %.300s\n  after:  %.300s",
+                    seat, mine->s, m->clone.s);
   return 0;
 }
 
@@ -131,14 +155,10 @@ static int check_clone(Sim *m, const TsState *s, bool views) {
     else if (!(status = check_clone_view(m, c, seat, &m->seat)) && !view_only_hides(m->seat.s, m->full.s))
       status = violated(m, "seat %d's observation shows what the full observation does not:\n  seat: %.300s\n  full: %.300s",
                         seat, m->seat.s, m->full.s);
+    if (!status) status = check_hidden_view(m, s, seat, &m->seat);
   }
   ts_free(c);
   return status;
-}
-
-static uint64_t next_random(uint64_t *s) {
-  *s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
-  return *s;
 }
 
 /* Every text is unique; up to SAMPLED_MOVES moves (all when fewer) find
