@@ -1256,6 +1256,16 @@ char *program_copy_text(Program *p, const char *text) {
   return copy ? memcpy(copy, text, bytes) : NULL;
 }
 
+/* The game the main file (file 0) extends, or NULL: what `tessera list`
+ * needs to show an extension's variants with the game it extends. */
+static const char *extended_game(const Ast *ast) {
+  for (int i = 0; i < ast->decls.count; i++) {
+    const Node *n = ast->decls.items[i];
+    if (n->kind == N_EXTENDS && n->file == 0) return n->name;
+  }
+  return NULL;
+}
+
 /* What a `display` declaration (checked) says about the variable. */
 static void describe_display(Program *p, GlobalInfo *g, const Node *display) {
   if (!display) return;
@@ -1395,6 +1405,8 @@ Program *compile_program(const Ast *ast, const Checked *k, CompileFlags flags) {
   p->files = program_zeroed(p, (size_t)ast->file_count + 1, sizeof *p->files);
   if (p->files) p->file_count = ast->file_count;
   for (int i = 0; i < p->file_count; i++) p->files[i] = program_copy_text(p, ast->files[i].path);
+  const char *base = extended_game(ast);
+  if (base) p->extends = program_copy_text(p, base);
   p->variants = program_zeroed(p, (size_t)k->variant_count + 1, sizeof *p->variants);
   if (p->variants) p->variant_count = k->variant_count;
   for (int i = 0; i < p->variant_count; i++) {

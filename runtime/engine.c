@@ -628,6 +628,7 @@ const char *ts_program_option_doc(const TsProgram *p, int i) { return p->program
 int64_t ts_program_option_default(const TsProgram *p, int i) { return p->program->options[i].default_value; }
 int64_t ts_program_option_value(const TsProgram *p, int i) { return p->program->options[i].value; }
 int ts_program_ghosts(const TsProgram *p) { return p->program->ghosts; }
+const char *ts_program_extends(const TsProgram *p) { return p->program->extends; }
 bool ts_program_var_per_player(const TsProgram *p, const char *name) {
   const Program *prog = p->program;
   for (int i = 0; i < prog->global_count; i++)

@@ -41,6 +41,7 @@ void program_free(Program *p) {
     free(p->options[i].doc);
   }
   free(p->options);
+  free(p->extends);
   free(p->dead);
   free(p->dead_at);
   free(p->cover_lines);

@@ -102,6 +102,7 @@ typedef struct Program {
   int variant_count;
   OptionInfo *options;     /* the match options, in declaration order */
   int option_count;
+  char *extends;           /* the game the rule file itself `extends`, or NULL */
   /* The dead slots of a frame stopped at a resume point (just after a
    * CHOOSE, a CALL of a deciding function, SET_UP), which the packer
    * zeroes: records in pc order, dead[dead_at[i]] = {pc, runs, then

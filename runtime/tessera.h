@@ -60,6 +60,8 @@ const char *ts_program_variant_requires(const TsProgram *p, int i);
 const char *ts_program_variant_includes(const TsProgram *p, int i);
 const char *ts_program_variant_excludes(const TsProgram *p, int i);
 int ts_program_ghosts(const TsProgram *p);
+/* The game the rule file itself `extends` (the name as written), or NULL. */
+const char *ts_program_extends(const TsProgram *p);
 /* Match options (`option name = default "doc"`), in declaration order;
  * value is what this program was compiled with (the default unless set). */
 int ts_program_option_count(const TsProgram *p);

@@ -2,6 +2,7 @@
  * in the same run as the game's hand-written C baseline when there is one,
  * so the printed ratio does not depend on the machine. Benchmarks print;
  * they never assert. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <time.h>
 
 #include "baseline.h"
+#include "catalogue.h"
 #include "cli.h"
 #include "cli_alloc.h"
 
@@ -215,25 +217,25 @@ static void bench_row(const char *game, const char *variant, const BenchArgs *al
   session_close(&ses);
 }
 
-/* Every game of the games directory, alone and with each of its variants. */
+/* Every game of the games directory, alone and with each variant `tessera
+ * list` shows with it (an extension's too). */
 static int bench_all(const BenchArgs *a) {
-  char **names;
-  int count = cli_game_names(&names);
-  if (count < 0) return cli_fail(1, "cannot read the games directory %s", cli_games_dir());
+  Catalogue c;
+  if (catalogue_open(&c) < 0)
+    return cli_fail(1, "cannot read the games directory %s: %s", cli_games_dir(), strerror(errno));
   printf("%d random playouts per row from seed %" PRIu64 ", single thread\n", (int)a->playouts, a->seed);
   printf("%-14s %-14s %2s %11s %12s %8s %7s %7s %6s %6s\n", "game", "variant", "p", "playouts/s", "decisions/s",
          "dec/game", "bytes", "mid", "copy", "hash");
-  for (int i = 0; i < count; i++) {
-    char *path = cli_game_path(names[i]);
-    TsCompileOptions options = cli_compile_options(NULL);
-    TsProgram *p = path ? ts_compile_file(path, &options, NULL) : NULL;
-    free(path);
-    if (!p) continue;
-    bench_row(names[i], NULL, a);
-    for (int v = 0; v < ts_program_variant_count(p); v++) bench_row(names[i], ts_program_variant_name(p, v), a);
-    ts_program_free(p);
+  for (int i = 0; i < c.count; i++) {
+    if (!c.programs[i] || !catalogue_is_game(&c, i)) continue;
+    bench_row(c.names[i], NULL, a);
+    ListedVariant *listed;
+    int n = catalogue_variants(&c, i, &listed);
+    if (n < 0) cli_out_of_memory();
+    for (int v = 0; v < n; v++) bench_row(c.names[i], ts_program_variant_name(listed[v].program, listed[v].index), a);
+    free(listed);
   }
-  cli_free_names(names, count);
+  catalogue_close(&c);
   return 0;
 }
 

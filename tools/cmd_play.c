@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "game_args.h"
 #include "match.h"
 #include "save.h"
 
@@ -36,53 +37,41 @@ static const char usage[] =
     "Colours when stdout is a terminal, unless NO_COLOR is set.\n";
 
 typedef struct PlayArgs {
-  const char *game, *variants, *players, *trace, *resume, *public_trace;
-  uint64_t seed;
+  GameArgs g;
+  const char *trace, *resume, *public_trace;
   bool seed_given;
   long max_steps;
-  char settings[512];
 } PlayArgs;
 
 static int parse_args(int argc, char **argv, PlayArgs *a) {
-  int status;
-  enum { HELP, VARIANT, PLAYERS, SEED, TRACE, MAX_STEPS, SET, RESUME, PUBLIC_TRACE };
+  enum { HELP, TRACE, MAX_STEPS, RESUME, PUBLIC_TRACE, SEED };
   static const OptSpec specs[] = {
-      {"--help", "-h", false}, {"--variant", NULL, true}, {"--players", NULL, true},
-      {"--seed", NULL, true},  {"--trace", NULL, true},   {"--max-steps", NULL, true},
-      {"--set", NULL, true},   {"--resume", NULL, true},  {"--public-trace", NULL, true},
+      {"--help", "-h", false},  {"--trace", NULL, true},   {"--max-steps", NULL, true},
+      {"--resume", NULL, true}, {"--public-trace", NULL, true}, {"--seed", NULL, true},
+      {"--variant", NULL, true}, {"--players", NULL, true}, {"--set", NULL, true},
   };
   OptParser op;
   opt_init(&op, argc, argv, specs, 9);
   a->max_steps = 100000;
-  for (int o; (o = opt_next(&op)) != OPT_END;) {
-    switch (o) {
-    case OPT_BAD: return cli_bad_option(&op);
-    case HELP: fputs(usage, stdout); return -1;
-    case VARIANT: a->variants = op.value; break;
-    case PLAYERS: a->players = op.value; break;
-    case TRACE: a->trace = op.value; break;
-    case SET:
-      if ((status = cli_add_setting(a->settings, sizeof a->settings, op.value))) return status;
-      break;
-    case RESUME: a->resume = op.value; break;
-    case PUBLIC_TRACE: a->public_trace = op.value; break;
-    case SEED:
-      if ((status = cli_parse_seed(op.value, &a->seed))) return status;
-      a->seed_given = true;
-      break;
-    case MAX_STEPS:
+  for (int o, status; (o = opt_next(&op)) != OPT_END;) {
+    if (o == OPT_BAD) return cli_bad_option(&op);
+    if (o == HELP) return fputs(usage, stdout), -1;
+    if (o == TRACE) a->trace = op.value;
+    else if (o == RESUME) a->resume = op.value;
+    else if (o == PUBLIC_TRACE) a->public_trace = op.value;
+    else if (o == MAX_STEPS) {
       if (!opt_parse_int(op.value, 1, 1000000000, &a->max_steps))
         return cli_fail(EXIT_USAGE, "--max-steps wants a number from 1 to 1000000000, got '%s'", op.value);
-      break;
-    default:
-      if ((status = cli_take_game("play", &a->game, op.value))) return status;
-    }
+    } else if ((status = game_args_take(&a->g, "play", &op, o)) != 0) return status;
+    a->seed_given |= o == SEED;
   }
-  if (a->resume && (a->game || a->variants || a->seed_given || a->settings[0]))
+  const GameArgs *g = &a->g;
+  if (a->resume && (g->game || g->variants || a->seed_given || g->settings[0]))
     return cli_fail(EXIT_USAGE, "--resume takes the game, variants, options and seed from the saved match; drop %s",
-                    a->game ? "GAME" : a->variants ? "--variant" : a->settings[0] ? "--set" : "--seed");
-  if (!a->resume && (status = cli_need_game("play", a->game))) return status;
-  if (!a->seed_given) a->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+                    g->game ? "GAME" : g->variants ? "--variant" : g->settings[0] ? "--set" : "--seed");
+  int status;
+  if (!a->resume && (status = cli_need_game("play", g->game))) return status;
+  if (!a->seed_given) a->g.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
   return 0;
 }
 
@@ -150,8 +139,8 @@ static int replay_saved(Match *m, const SavedGame *saved) {
 
 static int play(Session *s, const PlayArgs *a, const SavedGame *saved) {
   char err[512] = "";
-  print_intro(s, a->seed);
-  TsState *state = ts_new_game(s->program, s->players, a->seed, err, sizeof err);
+  print_intro(s, a->g.seed);
+  TsState *state = ts_new_game(s->program, s->players, a->g.seed, err, sizeof err);
   if (!state) return cli_fail(1, "cannot start %s: %s", ts_program_name(s->program), err);
   int got = ts_players(state);
   if (got != s->players) {
@@ -166,17 +155,17 @@ static int play(Session *s, const PlayArgs *a, const SavedGame *saved) {
     return cli_fail(1, "%s", err); /* a file that cannot be written: docs/cli.md */
   }
   Agent agents[AGENTS_MAX];
-  session_agents(s, agents, a->seed);
+  session_agents(s, agents, a->g.seed);
   for (int i = 0; i < s->players; i++) {
     agents[i].params.stop = &match_interrupted;
     if (agents[i].kind == AGENT_MCTS && ts_hides_from(state, i))
       printf("Note: P%d (mcts) searches the whole state, hidden information included; ismcts does not.\n", i + 1);
   }
-  if (trace) trace_header(trace, s->program, s->path, &s->variants, state, agents, a->seed);
-  if (spectator) trace_header(spectator, s->program, s->path, &s->variants, state, agents, a->seed);
+  if (trace) trace_header(trace, s->program, s->path, &s->variants, state, agents, a->g.seed);
+  if (spectator) trace_header(spectator, s->program, s->path, &s->variants, state, agents, a->g.seed);
   Match m = {.state = state, .agents = agents, .trace = trace, .public_trace = spectator, .in = stdin, .out = stdout,
              .announce = true, .max_steps = a->max_steps, .keep_history = true, .session = s,
-             .seed = a->seed, .color = want_color(), .terminal = isatty(STDOUT_FILENO), .viewer = -1};
+             .seed = a->g.seed, .color = want_color(), .terminal = isatty(STDOUT_FILENO), .viewer = -1};
   catch_interrupt();
   int status = saved ? replay_saved(&m, saved) : 0;
   if (status == 0) status = finish(&m, match_run(&m));
@@ -191,10 +180,10 @@ static int resume(PlayArgs *a) {
   SavedGame saved;
   char err[512];
   if (!saved_game_read(a->resume, &saved, err, sizeof err)) return cli_fail(EXIT_USAGE, "--resume: %s", err);
-  a->seed = saved.seed;
+  a->g.seed = saved.seed;
   Session s;
   int status = session_open_set(&s, saved.game, saved.variants, saved.settings,
-                                a->players ? a->players : saved.agents, false);
+                                a->g.players ? a->g.players : saved.agents, false);
   if (status == 0) status = play(&s, a, &saved);
   session_close(&s);
   saved_game_free(&saved);
@@ -207,7 +196,7 @@ int cmd_play(int argc, char **argv) {
   if (status) return status < 0 ? 0 : status;
   if (a.resume) return resume(&a);
   Session s;
-  status = session_open_set(&s, a.game, a.variants, a.settings[0] ? a.settings : NULL, a.players,
+  status = session_open_set(&s, a.g.game, a.g.variants, game_args_settings(&a.g), a.g.players,
                             isatty(STDIN_FILENO));
   if (status == 0) status = play(&s, &a, NULL);
   session_close(&s);

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "game_args.h"
 #include "json.h"
 #include "match.h"
 
@@ -22,11 +23,9 @@ static const char usage[] =
     "Exit status 1 when any match ended with a runtime error.\n";
 
 typedef struct RunArgs {
-  const char *game, *variants, *players;
-  uint64_t seed;
+  GameArgs g;
   long games, max_steps;
   bool json;
-  char settings[512];
 } RunArgs;
 
 /* Totals over the matches that ended without error. */
@@ -39,44 +38,27 @@ typedef struct Summary {
 } Summary;
 
 static int parse_args(int argc, char **argv, RunArgs *a) {
-  int status;
-  enum { HELP, COUNT, VARIANT, PLAYERS, SEED, JSON, MAX_STEPS, SET };
+  enum { HELP, COUNT, JSON, MAX_STEPS };
   static const OptSpec specs[] = {
-      {"--help", "-h", false}, {"--games", "-n", true}, {"--variant", NULL, true},  {"--players", NULL, true},
-      {"--seed", NULL, true},  {"--json", NULL, false}, {"--max-steps", NULL, true}, {"--set", NULL, true},
+      {"--help", "-h", false}, {"--games", "-n", true}, {"--json", NULL, false}, {"--max-steps", NULL, true},
+      {"--variant", NULL, true}, {"--players", NULL, true}, {"--seed", NULL, true}, {"--set", NULL, true},
   };
   OptParser op;
   opt_init(&op, argc, argv, specs, 8);
-  a->seed = 1;
+  a->g.seed = 1;
   a->games = 10;
   a->max_steps = 100000;
-  for (int o; (o = opt_next(&op)) != OPT_END;) {
-    switch (o) {
-    case OPT_BAD: return cli_bad_option(&op);
-    case HELP: fputs(usage, stdout); return -1;
-    case VARIANT: a->variants = op.value; break;
-    case PLAYERS: a->players = op.value; break;
-    case JSON: a->json = true; break;
-    case SET:
-      if ((status = cli_add_setting(a->settings, sizeof a->settings, op.value))) return status;
-      break;
-    case COUNT:
-      if (!opt_parse_int(op.value, 1, 1000000000, &a->games))
-        return cli_fail(EXIT_USAGE, "-n wants a number of matches from 1 to 1000000000, got '%s'", op.value);
-      break;
-    case SEED:
-      if ((status = cli_parse_seed(op.value, &a->seed))) return status;
-      break;
-    case MAX_STEPS:
-      if (!opt_parse_int(op.value, 1, 1000000000, &a->max_steps))
-        return cli_fail(EXIT_USAGE, "--max-steps wants a number from 1 to 1000000000, got '%s'", op.value);
-      break;
-    default:
-      if ((status = cli_take_game("run", &a->game, op.value))) return status;
-    }
+  for (int o, status; (o = opt_next(&op)) != OPT_END;) {
+    if (o == OPT_BAD) return cli_bad_option(&op);
+    if (o == HELP) return fputs(usage, stdout), -1;
+    if (o == JSON) a->json = true;
+    else if (o == COUNT && !opt_parse_int(op.value, 1, 1000000000, &a->games))
+      return cli_fail(EXIT_USAGE, "-n wants a number of matches from 1 to 1000000000, got '%s'", op.value);
+    else if (o == MAX_STEPS && !opt_parse_int(op.value, 1, 1000000000, &a->max_steps))
+      return cli_fail(EXIT_USAGE, "--max-steps wants a number from 1 to 1000000000, got '%s'", op.value);
+    else if (o != COUNT && o != MAX_STEPS && (status = game_args_take(&a->g, "run", &op, o)) != 0) return status;
   }
-  if ((status = cli_need_game("run", a->game))) return status;
-  return 0;
+  return cli_need_game("run", a->g.game);
 }
 
 static bool summary_init(Summary *sum, const TsState *s) {
@@ -202,7 +184,7 @@ static int run(const Session *s, const RunArgs *a) {
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   for (long k = 0; k < a->games; k++)
-    if (!run_one(s, a, a->seed + (uint64_t)k, &sum)) return cli_fail(1, "out of memory");
+    if (!run_one(s, a, a->g.seed + (uint64_t)k, &sum)) return cli_fail(1, "out of memory");
   clock_gettime(CLOCK_MONOTONIC, &t1);
   print_summary(&sum, a->json, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
   free(sum.wins);
@@ -216,7 +198,7 @@ int cmd_run(int argc, char **argv) {
   int status = parse_args(argc, argv, &a);
   if (status) return status < 0 ? 0 : status;
   Session s;
-  status = session_open_set(&s, a.game, a.variants, a.settings[0] ? a.settings : NULL, a.players, false);
+  status = session_open_set(&s, a.g.game, a.g.variants, game_args_settings(&a.g), a.g.players, false);
   if (status == 0) status = run(&s, &a);
   session_close(&s);
   return status;

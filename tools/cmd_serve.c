@@ -5,6 +5,7 @@
  * answered with an error and the session goes on. So is a request that runs
  * out of memory: its answer is the error "out of memory" (docs/architecture.md,
  * "Running out of memory", lists what still ends the server). */
+#include <errno.h>
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "catalogue.h"
 #include "cli.h"
 #include "cli_alloc.h"
 #include "search.h"
@@ -172,6 +174,19 @@ static bool known_variants(const TsProgram *p, const StrList *variants, Request 
   return true;
 }
 
+/* The game with the variants selected (base when none). A name the game's
+ * own files do not declare may be a variant of a file that extends it
+ * (lang/extensions.c, as for `play`): compiling with it finds it; when that
+ * fails, the answer is the diagnostics, or the unknown name in one line. */
+static TsProgram *with_variants(const char *path, TsProgram *base, const StrList *variants, Request *r) {
+  if (variants->count == 0) return base;
+  Request quiet = {0};
+  if (known_variants(base, variants, &quiet)) return compile(path, variants, r);
+  TsProgram *p = compile(path, variants, r);
+  if (!p && strstr(r->error, "unknown variant")) known_variants(base, variants, r);
+  return p;
+}
+
 static void answer_game(Served *g, Request *r) {
   json_t *a = r->answer;
   json_object_set_new(a, "name", json_string(ts_program_name(g->program)));
@@ -196,8 +211,7 @@ static bool cmd_load(Served *g, Request *r) {
   StrList variants;
   bool ok = read_variants(r, &variants);
   TsProgram *base = ok ? compile(path, NULL, r) : NULL;
-  ok = base && known_variants(base, &variants, r);
-  TsProgram *p = ok ? (variants.count ? compile(path, &variants, r) : base) : NULL;
+  TsProgram *p = base ? with_variants(path, base, &variants, r) : NULL;
   if (base && base != p) ts_program_free(base);
   free_variants(&variants);
   char err[512] = "";
@@ -410,28 +424,37 @@ static bool cmd_agent(Served *g, Request *r) {
   return true;
 }
 
+/* One variant of the `games` answer; `from`: the extension's file. */
+static json_t *variant_json(const ListedVariant *v) {
+  const char *doc = ts_program_variant_doc(v->program, v->index);
+  json_t *j = json_pack("{s:s,s:s,s:s}", "name", ts_program_variant_name(v->program, v->index), "doc", doc ? doc : "",
+                        "requires", ts_program_variant_requires(v->program, v->index));
+  if (v->from) json_object_set_new(j, "from", json_string(v->from));
+  return j;
+}
+
 static bool cmd_games(Served *g, Request *r) {
-  char **names;
-  int count = cli_game_names(&names);
-  if (count < 0) return fail(r, "cannot read the games directory %s", cli_games_dir());
+  Catalogue c;
+  if (catalogue_open(&c) < 0)
+    return errno == ENOMEM ? out_of_memory(r) : fail(r, "cannot read the games directory %s", cli_games_dir());
   json_t *games = json_array();
-  for (int i = 0; i < count; i++) {
-    char *path = cli_game_path(names[i]);
-    if (!path) {
-      json_decref(games);
-      cli_free_names(names, count);
-      return out_of_memory(r);
-    }
-    TsCompileOptions options = cli_compile_options(NULL);
-    TsProgram *p = ts_compile_file(path, &options, NULL);
-    json_t *game = json_pack("{s:s}", "game", names[i]);
+  for (int i = 0; i < c.count; i++) {
+    if (!catalogue_is_game(&c, i)) continue;
+    const TsProgram *p = c.programs[i];
+    json_t *game = json_pack("{s:s}", "game", c.names[i]);
     if (p) {
       json_t *variants = json_array();
-      for (int k = 0; k < ts_program_variant_count(p); k++) {
-        const char *doc = ts_program_variant_doc(p, k);
-        json_array_append_new(variants, json_pack("{s:s,s:s,s:s}", "name", ts_program_variant_name(p, k), "doc",
-                                                  doc ? doc : "", "requires", ts_program_variant_requires(p, k)));
+      ListedVariant *listed;
+      int n = catalogue_variants(&c, i, &listed);
+      if (n < 0) {
+        json_decref(game);
+        json_decref(variants);
+        json_decref(games);
+        catalogue_close(&c);
+        return out_of_memory(r);
       }
+      for (int k = 0; k < n; k++) json_array_append_new(variants, variant_json(&listed[k]));
+      free(listed);
       json_object_set_new(game, "name", json_string(ts_program_name(p)));
       json_object_set_new(game, "min_players", json_integer(ts_program_min_players(p)));
       json_object_set_new(game, "max_players", json_integer(ts_program_max_players(p)));
@@ -440,10 +463,8 @@ static bool cmd_games(Served *g, Request *r) {
       json_object_set_new(game, "error", json_string("does not compile"));
     }
     json_array_append_new(games, game);
-    ts_program_free(p);
-    free(path);
   }
-  cli_free_names(names, count);
+  catalogue_close(&c);
   json_object_set_new(r->answer, "games", games);
   return true;
 }
