@@ -506,96 +506,29 @@ int board_place_cells(Board *b, const TileDef *t, Placement p, const Coord *cell
   return 0;
 }
 
-/* board_place_move's common case: a move that every check lets through, on
- * a one-level board with a byte-wide direct index (a small fixed or window
- * board). Places it and returns true; false, with nothing changed, when some
- * check would refuse it: check_move then says which (refusals are rare). A
- * cell beyond the direct index is beyond fixed bounds or the window's reach.
- * On an `empty` board (an instance of its own) a window board's index
- * centres on cell 0, set only when the move is made. */
-static inline __attribute__((always_inline)) bool place_direct8(Board *b, const TileDef *t,
-                                                                Placement p, const Coord *cells,
-                                                                const bool empty) {
-  const int n = t->cell_count, count = empty ? 0 : b->count;
-  if (p.level != 0 || count + n > b->spec.capacity || n > TILE_MAX_CELLS || n < 1) return false;
-  uint8_t *ix = (uint8_t *)index_of(b);
-  int slot[TILE_MAX_CELLS] = {0};
-  const bool centre = empty && b->spec.bound == BOARD_BOUND_WINDOW;
-  const int ox = centre ? cells[0].x - (b->spec.w - 1) : b->ox;
-  const int oy = centre ? cells[0].y - (b->spec.h - 1) : b->oy, dw = b->dw, dh = b->dh;
-  for (int i = 0; i < n; i++) {
-    const unsigned x = (unsigned)(cells[i].x - ox), y = (unsigned)(cells[i].y - oy);
-    if (x >= (unsigned)dw || y >= (unsigned)dh) return false;
-    slot[i] = (int)(y * (unsigned)dw + x);
-    if (ix[slot[i]]) return false;
-  }
-  const int cx = empty ? cells[0].x : b->min_x, cy = empty ? cells[0].y : b->min_y;
-  int min_x = cx, max_x = empty ? cx : b->max_x, min_y = cy, max_y = empty ? cy : b->max_y;
-  for (int i = 0; i < n; i++) {
-    const int x = cells[i].x, y = cells[i].y;
-    min_x = x < min_x ? x : min_x, max_x = x > max_x ? x : max_x;
-    min_y = y < min_y ? y : min_y, max_y = y > max_y ? y : max_y;
-  }
-  if (b->spec.bound == BOARD_BOUND_WINDOW &&
-      (max_x - min_x >= b->spec.w || max_y - min_y >= b->spec.h))
-    return false;
-  for (int i = 1; i < n; i++)
-    for (int j = 0; j < i; j++)
-      if (slot[i] == slot[j]) return false;
-  if (centre) b->ox = ox, b->oy = oy;
-  if (b->words_at) { /* before the header moves; the box fits the words (words_stride) */
-    const int stride = b->word_stride, origin = min_x + min_y * stride;
-    words_shift(b, cx + cy * stride - origin);
-    for (int i = 0; i < n; i++)
-      if (!words_set(b, t->value[i], (uint64_t)1 << (cells[i].x + cells[i].y * stride - origin)))
-        break;
-  }
-  b->min_x = (int16_t)min_x, b->max_x = (int16_t)max_x;
-  b->min_y = (int16_t)min_y, b->max_y = (int16_t)max_y;
-  b->count = count + n, b->tops += n;
-  const uint16_t tile = (uint16_t)p.tile;
-  BoardCell *out = cells_of(b) + count;
-  for (int i = 0; i < n; i++) {
-    ix[slot[i]] = (uint8_t)(count + i + 1);
-    out[i] = (BoardCell){.x = cells[i].x, .y = cells[i].y, .value = t->value[i], .tile = tile,
-                         .part = (uint8_t)i}; /* level 0, nothing below */
-  }
-  return true;
-}
-
-/* Whether place_direct8 may try the move (place_pair8 on a board with cells).
- * Not on a shaped board: the direct index spans its whole rectangle, cut
- * corners included, so only check_move knows which cells exist. */
+/* Whether place_pair8 may try the move: a one-level board with a byte-wide
+ * direct index (a small fixed or window board). Not on a shaped board: the
+ * direct index spans its whole rectangle, cut corners included, so only
+ * check_move knows which cells exist. */
 static inline bool direct8_board(const Board *b) {
   return b->dw && b->spec.capacity <= 255 && b->spec.levels == 1 &&
          b->spec.shape == BOARD_SHAPE_RECTANGLE;
 }
 
 /* The checks in order, and the move when they pass. */
-static __attribute__((noinline)) int place_checked_move(Board *b, const TileDef *t, Placement p,
-                                                        const Coord *cells, int *bad) {
+int board_place_move(Board *b, const TileDef *t, Placement p, const Coord *cells, int *bad) {
   int32_t top[TILE_MAX_CELLS];
   MoveCheck why = check_move(b, t, p, cells, bad, top);
   if (why == MOVE_OK) commit(b, t, p, cells, top);
   return why;
 }
 
-/* The first tile of an empty board (a game's start token, say), apart. */
-static __attribute__((noinline)) bool place_first_direct8(Board *b, const TileDef *t, Placement p,
-                                                          const Coord *cells) {
-  return place_direct8(b, t, p, cells, true);
-}
-
-int board_place_move(Board *b, const TileDef *t, Placement p, const Coord *cells, int *bad) {
-  if (direct8_board(b) && (b->count ? place_direct8(b, t, p, cells, false)
-                                    : place_first_direct8(b, t, p, cells)))
-    return MOVE_OK;
-  return place_checked_move(b, t, p, cells, bad);
-}
-
-/* place_direct8 for a token or a domino, its cells worked out here, in
- * straight code: a token's "second cell" is its first again, which every
- * check lets through. On a window board the window's check comes first and
+/* board_place_tile's common case: a token or a domino, on a board with cells
+ * (direct8_board), that every check lets through. Places it and returns
+ * true; false, with nothing changed, when some check would refuse it:
+ * check_move then says which (refusals are rare). Its cells are worked out
+ * here, in straight code: a token's "second cell" is its first again, which
+ * every check lets through. On a window board the window's check comes first and
  * stands for the index's: the box holds the first cell placed, so a box
  * that fits the window lies within the index's reach. The entries and the
  * header are written before the value words, whose byte-sized stores would

@@ -383,10 +383,10 @@ static MoveCheck expected_check(const Board *b, const TileDef *t, Placement p, c
   return MOVE_OK;
 }
 
-/* Random moves, legal and not, on every kind of board (the byte-index fast
- * path among them): board_place_move gives the expected verdict and cell;
- * a refused move changes nothing; an accepted one leaves the board byte for
- * byte as board_place_cells does (which must accept it too). */
+/* Random moves, legal and not, on every kind of board (board_place_tile's
+ * byte-index path among them): board_place_move gives the expected verdict
+ * and cell; a refused move changes nothing; an accepted one leaves the board
+ * byte for byte as board_place_cells does (which must accept it too). */
 START_TEST(test_place_move_differential) {
   uint64_t seed = 0xC0FFEE;
   int verdicts[MOVE_INVALID + 1] = {0};
