@@ -48,6 +48,7 @@
  * the words' stride, so the words become its own with one shift. */
 #include <limits.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
@@ -822,13 +823,48 @@ static bool stack_at(Emitter *em, const TileShape *sh, const TileDef *t, const P
   return true;
 }
 
-/* The anchors are the top entries, in canonical order: a scan of the
- * occupied box, one index look-up per cell. */
+/* Boards of up to this many entries find their anchors by sorting their
+ * top entries (no index look-up per cell of the occupied box); bigger ones
+ * scan the box. */
+enum { STACK_SORTED_MAX = 512 };
+
+static int by_key(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The top entries in canonical anchor order (y, then x), each as
+ * (y, x) key << 32 | entry: an entry is a top unless another lies on it. */
+static int sorted_tops(const Board *b, uint64_t *out) {
+  const BoardCell *entries = board_cell(b, 0);
+  bool covered[STACK_SORTED_MAX] = {false};
+  for (int e = 0; e < b->count; e++)
+    if (entries[e].below) covered[entries[e].below - 1] = true;
+  int n = 0;
+  for (int e = 0; e < b->count; e++)
+    if (!covered[e]) {
+      uint64_t key = (uint64_t)(uint16_t)(entries[e].y ^ 0x8000) << 16 | (uint16_t)(entries[e].x ^ 0x8000);
+      out[n++] = key << 32 | (uint32_t)e;
+    }
+  qsort(out, (size_t)n, sizeof *out, by_key);
+  return n;
+}
+
 static void place_stack(Emitter *em, const TileShape *sh, const TileDef *t, const PlaceOptions *opt,
                         bool uneven) {
   const Board *b = em->b;
   if (b->count == 0 || b->spec.levels <= 1) return;
   if (!board_fits_window(b, NULL, 0)) return;
+  if (b->count <= STACK_SORTED_MAX) {
+    uint64_t tops[STACK_SORTED_MAX];
+    int n = sorted_tops(b, tops);
+    const BoardCell *entries = board_cell(b, 0);
+    for (int k = 0; k < n; k++) {
+      int e = (int)(uint32_t)tops[k];
+      if (!stack_at(em, sh, t, opt, entries[e].x, entries[e].y, e, uneven)) return;
+    }
+    return;
+  }
   for (int y = b->min_y; y <= b->max_y; y++)
     for (int x = b->min_x; x <= b->max_x; x++) {
       int anchor = board_top(b, (Coord){(int16_t)x, (int16_t)y});

@@ -680,8 +680,9 @@ START_TEST(test_differential_windows_away_from_origin) {
 }
 END_TEST
 
-/* Stackings on a big board (more than 512 entries over a box of 40 x 14
- * and more), hex and square, with levels climbing. */
+/* Stackings on a board of more than 512 entries, where the anchors come
+ * from a scan of the occupied box instead of the sorted top entries
+ * (placements.c), hex and square, with levels climbing. */
 START_TEST(test_differential_stack_many_entries) {
   rng_state = 0x3C6EF372FE94F82BULL;
   for (int grid = GRID_SQUARE; grid <= GRID_HEX; grid++) {
